@@ -1,0 +1,78 @@
+// The fixed message table. Every refusal carries one of these reasons, and its message is
+// looked up here, so no message can ever echo a path, key or value from the caller's input.
+
+export const REASON_MESSAGES = {
+  // Document encoding, grammar and limits (UnsupportedError).
+  'document-too-large': 'the document exceeds the 4 MiB size limit',
+  'document-too-deep': 'the document nests containers deeper than 64 levels',
+  'document-too-many-nodes': 'the document holds more than 65,536 nodes',
+  'document-not-utf8': 'the document is not strict UTF-8',
+  'document-bom': 'the document starts with a byte-order mark',
+  'json-syntax': 'the document is not strict RFC 8259 JSON',
+  'json-duplicate-key': 'an object in the document repeats a key',
+  'root-not-object': 'the document root is not an object',
+  'version-missing': 'the document root has no version member',
+  'version-unsupported': 'the document version is not the number 1',
+  'hooks-not-object': 'the hooks member is not an object',
+  'event-not-array': 'a hooks event is not an array',
+  'output-too-large': 'the planned document would exceed the 4 MiB size limit',
+  'output-too-deep': 'the planned document would nest deeper than 64 levels',
+  'output-too-many-nodes': 'the planned document would hold more than 65,536 nodes',
+
+  // Shell contracts and argv (UnsupportedError).
+  'shell-unsupported': 'the shell contract is not registered: it is unknown or unqualified',
+  'argv-malformed': 'the argv is not an array of strings',
+  'argv-too-many-tokens': 'the argv holds more than 32 tokens',
+  'argv-token-too-long': 'an argv token exceeds 4,096 UTF-8 bytes',
+  'argv-too-long': 'the argv exceeds 16,384 UTF-8 bytes in total',
+  'argv-forbidden-character': 'an argv token holds NUL, CR, LF, a dollar sign or a backtick',
+  'argv-unpaired-surrogate': 'an argv token holds an unpaired surrogate and is not valid UTF-8',
+  'argv-shape-unsupported': 'the contract renders only the fixed five-token stop invocation',
+  'path-not-absolute': 'a path is not absolute',
+  'path-root-alias': 'a path names the root directory itself',
+  'path-empty-segment': 'a path has an empty segment',
+  'path-dot-segment': 'a path has a "." or ".." segment',
+  'path-trailing-separator': 'a path ends with a separator',
+  'path-unc': 'a path uses a UNC or device-namespace form',
+  'path-forward-slash': 'a Windows path uses a forward slash',
+  'path-segment-trailing-dot-or-space': 'a Windows path segment ends with a dot or a space',
+  'path-reserved-character': 'a Windows path holds one of < > : " / | ? * after the drive',
+  'path-control-character': 'a path holds a control character',
+  'path-reserved-device-name': 'a Windows path segment is a reserved device name',
+  'path-quote-lookalike': 'a path holds a typographic quote that PowerShell treats as a quote',
+  'executable-not-exe': 'the Windows executable does not end in .exe',
+
+  // Requests, receipts and ownership (ConflictError).
+  'request-malformed': 'the request is not a well-formed plan request',
+  'operation-unknown': 'the operation is not install, update, remove or repair',
+  'executable-unverified': 'the host has not attested its executable and selector checks',
+  'spec-count': 'the operation needs exactly one hook spec',
+  'spec-malformed': 'a hook spec is not an object of executable and selector strings',
+  'receipt-required': 'the operation needs the previous receipt',
+  'receipt-malformed': 'the receipt does not have exactly the receipt fields with valid values',
+  'receipt-entry-mismatch': "the receipt's spec and shell do not render its entry digest",
+  'spec-mismatch': 'the requested entry differs from the receipted one',
+  'shell-mismatch': 'the requested shell differs from the receipted one',
+  'command-exists': 'the desired command already occurs in the hooks',
+  'command-collision': 'the new command already occurs outside the owned entry',
+  'owner-duplicated': 'the owned command occurs more than once in the hooks',
+  'owner-outside-stop': 'the owned command occurs outside the stop event',
+  'owner-modified': 'the owned entry was changed since the receipt was issued',
+  'shell-contract-duplicate': 'two registered shell contracts share one id',
+  'shell-contract-invalid': 'a registered shell contract does not have the required shape',
+  'unexpected-failure': 'an unexpected failure stopped the plan; nothing was changed',
+
+  // Unproven absence (AbsenceUnprovenError).
+  'owner-absent': 'the owned entry is absent, so its removal cannot be told from a foreign edit',
+  'remainder-drift': 'the document outside the owned entry changed since the receipt was issued',
+} as const;
+
+export type ErrorReason = keyof typeof REASON_MESSAGES;
+
+const UNCLASSIFIED = 'refused for an unclassified reason';
+
+export function messageFor(reason: string): string {
+  return Object.hasOwn(REASON_MESSAGES, reason)
+    ? REASON_MESSAGES[reason as ErrorReason]
+    : UNCLASSIFIED;
+}
