@@ -1,4 +1,4 @@
-import { type ErrorReason, messageFor } from './reasons.js';
+import { type ErrorReason, isKnownReason, messageFor } from './reasons.js';
 
 export interface CursorHooksErrorOptions {
   /** Another cursorhooks error this one wraps; it is found by `errorIs`. */
@@ -45,11 +45,17 @@ export function errorIs(err: unknown, kind: ErrorKind): boolean {
 
 /**
  * The single boundary rule of `plan` and `verifyOwned`: every refusal is a ConflictError,
- * keeping the specific kind on its cause. Foreign throwables (a host plugin's bug) collapse
- * to `unexpected-failure` and are dropped, since their messages may echo input.
+ * keeping the specific kind on its cause. Errors are rebuilt from their kind and reason alone,
+ * so a host plugin's own message or properties never travel on; a reason outside the fixed
+ * table, or any foreign throwable (a plugin's bug), becomes `unexpected-failure`.
  */
 export function asConflict(err: unknown): ConflictError {
-  if (err instanceof ConflictError) return err;
-  if (err instanceof CursorHooksError) return new ConflictError(err.reason, { cause: err });
-  return new ConflictError('unexpected-failure');
+  if (!(err instanceof CursorHooksError) || !isKnownReason(err.reason)) {
+    return new ConflictError('unexpected-failure');
+  }
+  const kind = [UnsupportedError, AbsenceUnprovenError].find(
+    (candidate) => err instanceof candidate,
+  );
+  const cause = kind === undefined ? undefined : new kind(err.reason);
+  return new ConflictError(err.reason, cause === undefined ? undefined : { cause });
 }

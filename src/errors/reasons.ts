@@ -71,8 +71,10 @@ export type ErrorReason = keyof typeof REASON_MESSAGES;
 
 const UNCLASSIFIED = 'refused for an unclassified reason';
 
+export function isKnownReason(reason: unknown): reason is ErrorReason {
+  return typeof reason === 'string' && Object.hasOwn(REASON_MESSAGES, reason);
+}
+
 export function messageFor(reason: string): string {
-  return Object.hasOwn(REASON_MESSAGES, reason)
-    ? REASON_MESSAGES[reason as ErrorReason]
-    : UNCLASSIFIED;
+  return isKnownReason(reason) ? REASON_MESSAGES[reason] : UNCLASSIFIED;
 }

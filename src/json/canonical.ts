@@ -1,47 +1,35 @@
+import { BACKSLASH, hexUnit, LOWER_U } from './escape.js';
 import type { JsonNode, JsonObject } from './tree.js';
 
+const SLASH = 0x2f;
+
+const HEX_DIGITS = [...'0123456789abcdef'].map((digit) => digit.charCodeAt(0));
+
+/** Code units with a two-character canonical escape, mapped to the byte after the backslash. */
+const SHORT_ESCAPES: ReadonlyMap<number, number> = new Map([
+  [0x22, 0x22],
+  [0x5c, 0x5c],
+  [0x08, 0x62],
+  [0x0c, 0x66],
+  [0x0a, 0x6e],
+  [0x0d, 0x72],
+  [0x09, 0x74],
+]);
+
 /**
- * The canonical form (SPEC §5): no whitespace, members sorted by key code units, arrays in
- * order, numbers and literals as their lexeme, strings re-escaped canonically. Whitespace and
- * equivalent escapes therefore never change it; a changed number lexeme always does.
+ * The canonical form (SPEC §5) as UTF-8: no whitespace, members sorted by key code units,
+ * arrays in order, numbers and literals as their lexeme, strings re-escaped canonically.
+ * Whitespace and equivalent escapes therefore never change it; a changed number lexeme does.
+ *
+ * An escape-free string lexeme is already canonical (it cannot hold a quote, backslash,
+ * control character or lone surrogate), as is every number and literal, so those are copied
+ * byte for byte from `source`; only escaped strings are decoded and re-escaped. Canonical
+ * text is never longer than the span it comes from, which bounds the output buffer.
  */
-export function canonicalize(node: JsonNode): string {
-  const parts: string[] = [];
-  write(node, parts);
-  return parts.join('');
-}
-
-function write(node: JsonNode, parts: string[]): void {
-  switch (node.kind) {
-    case 'object':
-      writeObject(node, parts);
-      return;
-    case 'array':
-      parts.push('[');
-      node.elements.forEach((element, index) => {
-        if (index > 0) parts.push(',');
-        write(element, parts);
-      });
-      parts.push(']');
-      return;
-    case 'string':
-      parts.push(canonicalString(node.value));
-      return;
-    default:
-      parts.push(node.lexeme);
-  }
-}
-
-function writeObject(node: JsonObject, parts: string[]): void {
-  // Keys are unique (the parser refuses duplicates), so the order is total.
-  const members = [...node.members].sort((a, b) => (a.key.value < b.key.value ? -1 : 1));
-  parts.push('{');
-  members.forEach((member, index) => {
-    if (index > 0) parts.push(',');
-    parts.push(canonicalString(member.key.value), ':');
-    write(member.value, parts);
-  });
-  parts.push('}');
+export function canonicalize(source: Uint8Array, node: JsonNode): Uint8Array {
+  const writer = new CanonicalWriter(source, node.end - node.start);
+  writer.node(node);
+  return writer.result();
 }
 
 /**
@@ -51,4 +39,152 @@ function writeObject(node: JsonObject, parts: string[]): void {
  */
 export function canonicalString(value: string): string {
   return JSON.stringify(value);
+}
+
+class CanonicalWriter {
+  private readonly out: Uint8Array;
+  private pos = 0;
+
+  constructor(
+    private readonly source: Uint8Array,
+    capacity: number,
+  ) {
+    this.out = new Uint8Array(capacity);
+  }
+
+  result(): Uint8Array {
+    return this.out.subarray(0, this.pos);
+  }
+
+  node(node: JsonNode): void {
+    switch (node.kind) {
+      case 'object':
+        this.object(node);
+        return;
+      case 'array':
+        this.byte(0x5b);
+        node.elements.forEach((element, index) => {
+          if (index > 0) this.byte(0x2c);
+          this.node(element);
+        });
+        this.byte(0x5d);
+        return;
+      case 'string':
+        if (node.escaped) this.escapedString(node.start, node.end);
+        else this.copy(node.start, node.end);
+        return;
+      default:
+        this.copy(node.start, node.end);
+    }
+  }
+
+  private object(node: JsonObject): void {
+    // Keys are unique (the parser refuses duplicates), so the order is total.
+    const members =
+      node.members.length > 1
+        ? [...node.members].sort((a, b) => (a.key.value < b.key.value ? -1 : 1))
+        : node.members;
+    this.byte(0x7b);
+    members.forEach((member, index) => {
+      if (index > 0) this.byte(0x2c);
+      this.node(member.key);
+      this.byte(0x3a);
+      this.node(member.value);
+    });
+    this.byte(0x7d);
+  }
+
+  private byte(value: number): void {
+    this.out[this.pos++] = value;
+  }
+
+  private copy(start: number, end: number): void {
+    const { source, out } = this;
+    // Short runs copy faster by hand than through a subarray view.
+    if (end - start < 64) {
+      let pos = this.pos;
+      for (let i = start; i < end; i++) out[pos++] = source[i] as number;
+      this.pos = pos;
+    } else {
+      out.set(source.subarray(start, end), this.pos);
+      this.pos += end - start;
+    }
+  }
+
+  /**
+   * Re-escapes an escaped lexeme byte by byte, never decoding it to a string: literal bytes
+   * are kept, `\/` becomes `/`, and each `\uXXXX` becomes what JSON.stringify would write
+   * for that code unit (a short escape, lowercase `\u00xx`, a lone surrogate as lowercase
+   * `\udxxx`, or the character itself, with a surrogate pair joined into one code point).
+   */
+  private escapedString(start: number, end: number): void {
+    const { source } = this;
+    let p = start;
+    while (p < end) {
+      const byte = source[p] as number;
+      if (byte !== BACKSLASH) {
+        this.byte(byte);
+        p++;
+        continue;
+      }
+      const marker = source[p + 1] as number;
+      if (marker !== LOWER_U) {
+        // `\/` is the one two-character escape whose canonical form is the bare character.
+        if (marker === SLASH) this.byte(SLASH);
+        else this.bytes2(BACKSLASH, marker);
+        p += 2;
+        continue;
+      }
+      const unit = hexUnit(source, p + 2);
+      p += 6;
+      if (
+        unit >= 0xd800 &&
+        unit <= 0xdbff &&
+        source[p] === BACKSLASH &&
+        source[p + 1] === LOWER_U
+      ) {
+        const low = hexUnit(source, p + 2);
+        if (low >= 0xdc00 && low <= 0xdfff) {
+          this.codePoint(0x10000 + ((unit - 0xd800) << 10) + (low - 0xdc00));
+          p += 6;
+          continue;
+        }
+      }
+      this.unit(unit);
+    }
+  }
+
+  /** One UTF-16 code unit (never half of a pair here) in canonical form. */
+  private unit(unit: number): void {
+    const short = SHORT_ESCAPES.get(unit);
+    if (short !== undefined) this.bytes2(BACKSLASH, short);
+    else if (unit < 0x20 || (unit >= 0xd800 && unit <= 0xdfff)) this.hexEscape(unit);
+    else this.codePoint(unit);
+  }
+
+  private hexEscape(unit: number): void {
+    this.bytes2(BACKSLASH, LOWER_U);
+    for (let shift = 12; shift >= 0; shift -= 4)
+      this.byte(HEX_DIGITS[(unit >> shift) & 0xf] as number);
+  }
+
+  /** UTF-8 of a scalar value. */
+  private codePoint(cp: number): void {
+    if (cp < 0x80) {
+      this.byte(cp);
+    } else if (cp < 0x800) {
+      this.bytes2(0xc0 | (cp >> 6), 0x80 | (cp & 0x3f));
+    } else if (cp < 0x10000) {
+      this.bytes2(0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 0x3f));
+      this.byte(0x80 | (cp & 0x3f));
+    } else {
+      this.bytes2(0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 0x3f));
+      this.bytes2(0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f));
+    }
+  }
+
+  private bytes2(first: number, second: number): void {
+    this.out[this.pos++] = first;
+    this.out[this.pos++] = second;
+  }
 }

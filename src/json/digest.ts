@@ -12,10 +12,13 @@ export type DigestDomain = keyof typeof DOMAIN_LABELS;
 
 export const DIGEST_PATTERN = /^sha256:[0-9a-f]{64}$/;
 
-/** `sha256:` + lowercase hex of the domain label followed by the canonical form of `node`. */
-export function digestOf(domain: DigestDomain, node: JsonNode): string {
+/**
+ * `sha256:` + lowercase hex of the domain label followed by the canonical form of `node`,
+ * a node of the document parsed from `source`.
+ */
+export function digestOf(domain: DigestDomain, source: Uint8Array, node: JsonNode): string {
   const hash = createHash('sha256');
   hash.update(DOMAIN_LABELS[domain], 'utf8');
-  hash.update(canonicalize(node), 'utf8');
+  hash.update(canonicalize(source, node));
   return `sha256:${hash.digest('hex')}`;
 }

@@ -9,8 +9,8 @@ import {
 } from './format.js';
 import type { JsonArray, JsonNode, JsonObject } from './tree.js';
 
-/** Replace text[start, end) with `insert`. Every plan makes at most one. */
-export interface TextEdit {
+/** Replace bytes[start, end) with `insert`. Every plan makes at most one. */
+export interface ByteEdit {
   readonly start: number;
   readonly end: number;
   readonly insert: string;
@@ -18,42 +18,46 @@ export interface TextEdit {
 
 /** Appends `value` as the last element, copying the separator before the current last one. */
 export function appendElement(
-  text: string,
+  bytes: Uint8Array,
   layout: Layout,
   array: JsonArray,
   value: PlainJson,
-): TextEdit {
+): ByteEdit {
   const last = array.elements.at(-1);
   if (last === undefined) {
-    const indent = lineIndent(text, array.start);
+    const indent = lineIndent(bytes, array.start);
     const inner = renderItems([renderValue(value, layout, indent + layout.unit)], layout, indent);
     return { start: array.start + 1, end: array.end - 1, insert: inner };
   }
-  const rendered = renderValue(value, layout, lineIndent(text, last.start));
-  return { start: last.end, end: last.end, insert: `,${leadingGap(text, last.start)}${rendered}` };
+  const rendered = renderValue(value, layout, lineIndent(bytes, last.start));
+  return {
+    start: last.end,
+    end: last.end,
+    insert: `,${leadingGap(bytes, last.start)}${rendered}`,
+  };
 }
 
 /** Appends member `key` as the last member, copying the separator before the current last one. */
 export function appendMember(
-  text: string,
+  bytes: Uint8Array,
   layout: Layout,
   object: JsonObject,
   key: string,
   value: PlainJson,
-): TextEdit {
+): ByteEdit {
   const last = object.members.at(-1);
   const member = (indent: string) =>
     canonicalString(key) + layout.colon + renderValue(value, layout, indent);
   if (last === undefined) {
-    const indent = lineIndent(text, object.start);
+    const indent = lineIndent(bytes, object.start);
     const inner = renderItems([member(indent + layout.unit)], layout, indent);
     return { start: object.start + 1, end: object.end - 1, insert: inner };
   }
-  const rendered = member(lineIndent(text, last.key.start));
+  const rendered = member(lineIndent(bytes, last.key.start));
   return {
     start: last.value.end,
     end: last.value.end,
-    insert: `,${leadingGap(text, last.key.start)}${rendered}`,
+    insert: `,${leadingGap(bytes, last.key.start)}${rendered}`,
   };
 }
 
@@ -61,7 +65,7 @@ export function appendMember(
  * Removes element `index` with exactly one neighbouring separator, so `[a, b]` loses `, b` or
  * `a, ` and a sole element leaves `[]`.
  */
-export function removeElement(array: JsonArray, index: number): TextEdit {
+export function removeElement(array: JsonArray, index: number): ByteEdit {
   const { elements } = array;
   const element = elements[index] as JsonNode;
   const next = elements[index + 1];
@@ -73,14 +77,14 @@ export function removeElement(array: JsonArray, index: number): TextEdit {
 
 /** Replaces a node in place, rendered for the line it starts on. */
 export function replaceNode(
-  text: string,
+  bytes: Uint8Array,
   layout: Layout,
   node: JsonNode,
   value: PlainJson,
-): TextEdit {
+): ByteEdit {
   return {
     start: node.start,
     end: node.end,
-    insert: renderValue(value, layout, lineIndent(text, node.start)),
+    insert: renderValue(value, layout, lineIndent(bytes, node.start)),
   };
 }

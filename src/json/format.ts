@@ -1,5 +1,6 @@
+import { Buffer } from 'node:buffer';
 import { canonicalString } from './canonical.js';
-import type { JsonObject, JsonTree } from './tree.js';
+import type { JsonObject } from './tree.js';
 
 /** A value this library writes: only plain JSON data, never anything taken from the document. */
 export type PlainJson =
@@ -27,45 +28,57 @@ export interface Layout {
 }
 
 /** The layout of a new file: `JSON.stringify(doc, null, 2)`. */
-export const NEW_FILE_LAYOUT: Layout = { eol: '\n', unit: '  ', colon: ': ', comma: ',' };
+export const NEW_FILE_LAYOUT: Layout = {
+  eol: '\n',
+  unit: '  ',
+  colon: ': ',
+  comma: ',',
+};
 
-export function detectLayout(tree: JsonTree, root: JsonObject): Layout {
-  const { text } = tree;
-  const newline = text.indexOf('\n');
-  const eol = newline > 0 && text.charCodeAt(newline - 1) === 0x0d ? '\r\n' : '\n';
+const LF = 0x0a;
+const CR = 0x0d;
+
+export function detectLayout(bytes: Uint8Array, root: JsonObject): Layout {
+  const newline = bytes.indexOf(LF);
+  const eol = newline > 0 && bytes[newline - 1] === CR ? '\r\n' : '\n';
   const [first, second] = root.members;
   if (first === undefined) return { eol, unit: '', colon: ':', comma: ',' };
-  const lead = text.slice(root.start + 1, first.key.start);
+  const lead = ascii(bytes, root.start + 1, first.key.start);
   const lastBreak = lead.lastIndexOf('\n');
-  const rootIndent = lineIndent(text, root.start);
+  const rootIndent = lineIndent(bytes, root.start);
   const firstIndent = lastBreak < 0 ? '' : lead.slice(lastBreak + 1);
   const unit = firstIndent.startsWith(rootIndent)
     ? firstIndent.slice(rootIndent.length)
     : firstIndent;
-  const colonGap = text.slice(first.key.end, first.value.start);
+  const colonGap = ascii(bytes, first.key.end, first.value.start);
   const colon = colonGap.includes('\n') ? ': ' : colonGap;
-  const commaGap = second === undefined ? ',' : text.slice(first.value.end, second.key.start);
+  const commaGap = second === undefined ? ',' : ascii(bytes, first.value.end, second.key.start);
   const comma = unit === '' && !commaGap.includes('\n') ? commaGap : ',';
   return { eol, unit, colon, comma };
 }
 
+/** Separators are ASCII (whitespace and punctuation), so latin1 decodes them exactly. */
+function ascii(bytes: Uint8Array, start: number, end: number): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('latin1');
+}
+
 /** The spaces and tabs that open the line holding `offset`, up to `offset`. */
-export function lineIndent(text: string, offset: number): string {
-  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+export function lineIndent(bytes: Uint8Array, offset: number): string {
+  const lineStart = offset === 0 ? 0 : bytes.lastIndexOf(LF, offset - 1) + 1;
   let end = lineStart;
-  while (end < offset && (text.charCodeAt(end) === 0x20 || text.charCodeAt(end) === 0x09)) end++;
-  return text.slice(lineStart, end);
+  while (end < offset && (bytes[end] === 0x20 || bytes[end] === 0x09)) end++;
+  return ascii(bytes, lineStart, end);
 }
 
 /** The whitespace directly before `offset` (after the preceding `[`, `{` or `,`). */
-export function leadingGap(text: string, offset: number): string {
+export function leadingGap(bytes: Uint8Array, offset: number): string {
   let start = offset;
-  while (start > 0 && isWhitespace(text.charCodeAt(start - 1))) start--;
-  return text.slice(start, offset);
+  while (start > 0 && isWhitespace(bytes[start - 1])) start--;
+  return ascii(bytes, start, offset);
 }
 
-function isWhitespace(code: number): boolean {
-  return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
+function isWhitespace(byte: number | undefined): boolean {
+  return byte === 0x20 || byte === LF || byte === CR || byte === 0x09;
 }
 
 /**

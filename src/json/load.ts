@@ -1,9 +1,9 @@
 import { UnsupportedError } from '../errors/errors.js';
 import type { ErrorReason } from '../errors/reasons.js';
 import { type BudgetBreach, findBudgetBreach } from './budget.js';
-import { parseJsonText } from './parse.js';
+import { parseJson } from './parse.js';
 import type { JsonTree } from './tree.js';
-import { decodeStrictUtf8 } from './utf8.js';
+import { assertStrictUtf8 } from './utf8.js';
 
 const INPUT_BREACH: Readonly<Record<BudgetBreach, ErrorReason>> = {
   size: 'document-too-large',
@@ -21,8 +21,8 @@ const OUTPUT_BREACH: Readonly<Record<BudgetBreach, ErrorReason>> = {
 export function loadJson(bytes: Uint8Array): JsonTree {
   const breach = findBudgetBreach(bytes);
   if (breach !== undefined) throw new UnsupportedError(INPUT_BREACH[breach]);
-  const text = decodeStrictUtf8(bytes);
-  return { text, root: parseJsonText(text) };
+  assertStrictUtf8(bytes);
+  return { bytes, root: parseJson(bytes) };
 }
 
 /** Planned bytes obey the same limits as input; a plan that would break them is refused. */

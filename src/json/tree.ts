@@ -1,5 +1,5 @@
-// The value tree. Spans are offsets into the decoded document text; the text between sibling
-// spans is the exact separator (whitespace and commas) around each node, so every edit is a
+// The value tree. Spans are byte offsets into the source document; the bytes between sibling
+// spans are the exact separators (whitespace and commas) around each node, so every edit is a
 // splice and everything outside it keeps its bytes.
 
 export interface Span {
@@ -22,9 +22,11 @@ export interface JsonArray extends Span {
   readonly elements: readonly JsonNode[];
 }
 
-/** The raw lexeme is the text of the span; `value` is the decoded UTF-16 content. */
+/** The raw lexeme is the span; `value` is the decoded UTF-16 content. */
 export interface JsonString extends Span {
   readonly kind: 'string';
+  /** The lexeme holds at least one backslash escape. */
+  readonly escaped: boolean;
   readonly value: string;
 }
 
@@ -41,9 +43,9 @@ export interface JsonLiteral extends Span {
 
 export type JsonNode = JsonObject | JsonArray | JsonString | JsonNumber | JsonLiteral;
 
-/** A parsed document: its text and root. */
+/** A parsed document: its source bytes and root. */
 export interface JsonTree {
-  readonly text: string;
+  readonly bytes: Uint8Array;
   readonly root: JsonNode;
 }
 

@@ -1,0 +1,127 @@
+import { injectable } from 'inversify';
+import { UnsupportedError } from '../src/errors/errors.js';
+import type { PathRole, QualificationEvidence, ShellContract } from '../src/shell/contract.js';
+import { freezeEvidence } from '../src/shell/evidence.js';
+import { WindowsPowerShellStop20261001 } from '../src/shell/ids.js';
+import { isStopArgv } from '../src/shell/stop-invocation.js';
+import { assertArgvTokens } from '../src/shell/tokens.js';
+
+// What the Windows Actions run showed. It qualifies only the fixed five-token stop command below.
+const EVIDENCE: QualificationEvidence = freezeEvidence({
+  client: 'Cursor CLI',
+  version: '2026.10.01-e373342',
+  platform: 'windows',
+  arch: 'amd64',
+  date: '2026-10-12',
+  run: 'native GitHub Actions run 38220319890',
+  observed: [
+    'a genuine stop hook with exact conversation and generation',
+    'argv with spaces and apostrophes arrived unchanged',
+    'the stop acknowledgement, exec close and a natural exit 0',
+    'no process left in the owned Job Object and no forced cleanup',
+  ],
+  notObserved: [
+    'generic PowerShell argv beyond the fixed five-token stop command',
+    'CMD or WSL',
+    'any other version or architecture',
+    'installed Notifications delivery',
+    'a visible toast',
+  ],
+  artifacts: [
+    {
+      name: 'official archive (unmodified)',
+      sha256: '31896ce9a43f63c8ae7ff3c4bee868213d6d02d60fb49908bef6dc91d582f6ee',
+    },
+    {
+      name: 'index.js',
+      sha256: '0e7e28c34e050c6b83fe574e1fefa8d95d7c80bea6c4a4d3ae2726e5191243ef',
+    },
+  ],
+});
+
+const DRIVE_ABSOLUTE = /^[A-Za-z]:\\/;
+// `/` is refused on its own before this scan, so it is not repeated here.
+const RESERVED_CHARACTER = /[<>:"|?*]/;
+// PowerShell reads U+2018–U+201B as single quotes and U+201C–U+201E as double quotes.
+const QUOTE_LOOKALIKE = /[\u2018-\u201e]/;
+// Device names Windows resolves in any directory, also with an extension; ¹²³ count as digits.
+// The `i` flag without `u` folds ASCII only, so no non-ASCII letter can fold into a match.
+const RESERVED_DEVICE =
+  /^(?:CON|PRN|AUX|NUL|COM[0-9\u00b9\u00b2\u00b3]|LPT[0-9\u00b9\u00b2\u00b3])$/i;
+const EXE_NAME = /^.+\.exe$/i;
+
+/** Cursor CLI 2026.10.01 stop hooks on Windows amd64 through PowerShell. */
+@injectable()
+export class WindowsPowerShellStopContract implements ShellContract {
+  readonly id = WindowsPowerShellStop20261001;
+  readonly evidence = EVIDENCE;
+
+  /**
+   * Renders only `<exe> cursor-event stop --binding <selector>`, each token in PowerShell single
+   * quotes behind the call operator. Both paths must pass assertCanonicalPath: that is what keeps
+   * quote look-alikes (PowerShell would close the quotes at them) out of the output.
+   */
+  render(argv: readonly string[]): string {
+    assertArgvTokens(argv);
+    if (!isStopArgv(argv)) throw new UnsupportedError('argv-shape-unsupported');
+    // isStopArgv fixed the length at five, so neither fallback is ever used.
+    this.assertCanonicalPath(argv[0] ?? '', 'executable');
+    this.assertCanonicalPath(argv[4] ?? '', 'selector');
+    return `& ${argv.map(quoteToken).join(' ')}`;
+  }
+
+  /**
+   * A local drive-absolute path with backslash separators. Checks run in this fixed order and
+   * the first failure names the reason: token rules; `\\` namespace forms (UNC, `\\?\`, `\\.\`);
+   * any `/`; the `X:\` prefix; the bare drive root; then over everything after `X:\`, character
+   * by character from the left: control character, quote look-alike, reserved character; then
+   * segment by segment from the left: empty (trailing or inner), `.`/`..`, trailing dot or space,
+   * reserved device name; finally, for the executable, the `.exe` name.
+   */
+  assertCanonicalPath(path: string, role: PathRole): void {
+    assertArgvTokens([path]);
+    if (path.startsWith('\\\\')) throw new UnsupportedError('path-unc');
+    if (path.includes('/')) throw new UnsupportedError('path-forward-slash');
+    if (!DRIVE_ABSOLUTE.test(path)) throw new UnsupportedError('path-not-absolute');
+    const rest = path.slice(3);
+    if (rest === '') throw new UnsupportedError('path-root-alias');
+    if (hasControlCharacter(rest)) throw new UnsupportedError('path-control-character');
+    if (QUOTE_LOOKALIKE.test(rest)) throw new UnsupportedError('path-quote-lookalike');
+    if (RESERVED_CHARACTER.test(rest)) throw new UnsupportedError('path-reserved-character');
+    const segments = rest.split('\\');
+    segments.forEach((segment, index) => {
+      assertSegment(segment, index === segments.length - 1);
+    });
+    if (role === 'executable' && !EXE_NAME.test(segments.at(-1) ?? '')) {
+      throw new UnsupportedError('executable-not-exe');
+    }
+  }
+}
+
+// C0 controls, DEL and C1 controls: none is a usable file name character, and tab is invisible.
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x20 || (unit >= 0x7f && unit <= 0x9f)) return true;
+  }
+  return false;
+}
+
+function assertSegment(segment: string, last: boolean): void {
+  if (segment === '') {
+    throw new UnsupportedError(last ? 'path-trailing-separator' : 'path-empty-segment');
+  }
+  if (segment === '.' || segment === '..') throw new UnsupportedError('path-dot-segment');
+  // Windows silently strips a trailing dot or space, so the file opened is not the one named.
+  if (segment.endsWith('.') || segment.endsWith(' ')) {
+    throw new UnsupportedError('path-segment-trailing-dot-or-space');
+  }
+  // The device check looks at the name before the first dot, less trailing spaces (`CON .txt`).
+  const base = segment.split('.', 1)[0]?.replace(/ +$/, '') ?? '';
+  if (RESERVED_DEVICE.test(base)) throw new UnsupportedError('path-reserved-device-name');
+}
+
+// Inside PowerShell single quotes only the apostrophe is special; it is written twice.
+function quoteToken(token: string): string {
+  return `'${token.replaceAll("'", "''")}'`;
+}

@@ -1,0 +1,175 @@
+import { Buffer } from 'node:buffer';
+import { AbsenceUnprovenError, ConflictError, UnsupportedError } from '../errors/errors.js';
+import { digestOf } from '../json/digest.js';
+import {
+  appendElement,
+  appendMember,
+  type ByteEdit,
+  removeElement,
+  replaceNode,
+} from '../json/edit.js';
+import { detectLayout, NEW_FILE_LAYOUT, renderValue } from '../json/format.js';
+import { assertOutputWithinBudget, loadJson } from '../json/load.js';
+import { isExactlyOne } from '../json/number.js';
+import { parseJson } from '../json/parse.js';
+import { spliceBytes } from '../json/splice.js';
+import {
+  type JsonArray,
+  type JsonMember,
+  type JsonNode,
+  type JsonObject,
+  memberValue,
+} from '../json/tree.js';
+import type { OwnedEntry } from './owned-entry.js';
+
+const STOP = 'stop';
+
+/** One entry whose decoded `command` equals a given command, wherever it sits in `hooks`. */
+export interface Occurrence {
+  readonly event: string;
+  readonly array: JsonArray;
+  readonly index: number;
+  readonly entry: JsonNode;
+}
+
+/** An absent file proves the same remainder as a file holding only `{"version":1}`. */
+const EMPTY_REMAINDER = remainderOfEmptyFile();
+
+function remainderOfEmptyFile(): string {
+  const source = Buffer.from('{"version":1}', 'utf8');
+  return digestOf('remainder', source, parseJson(source));
+}
+
+/**
+ * Cursor's hook file as a native document: a root object with numeric version 1, an optional
+ * `hooks` object whose members are all arrays, and opaque entries. It answers ownership
+ * questions and produces edited bytes; it never changes the bytes it was read from.
+ */
+export class HookDocument {
+  private constructor(
+    private readonly bytes: Uint8Array,
+    private readonly root: JsonObject | undefined,
+    private readonly hooks: JsonObject | undefined,
+  ) {}
+
+  /** Empty bytes are the absent file; anything else must be a valid native document. */
+  static read(bytes: Uint8Array): HookDocument {
+    if (bytes.length === 0) return new HookDocument(bytes, undefined, undefined);
+    const tree = loadJson(bytes);
+    const { root } = tree;
+    if (root.kind !== 'object') throw new UnsupportedError('root-not-object');
+    const version = memberValue(root, 'version');
+    if (version === undefined) throw new UnsupportedError('version-missing');
+    if (version.kind !== 'number' || !isExactlyOne(version.lexeme)) {
+      throw new UnsupportedError('version-unsupported');
+    }
+    const hooks = memberValue(root, 'hooks');
+    if (hooks !== undefined && hooks.kind !== 'object')
+      throw new UnsupportedError('hooks-not-object');
+    if (hooks?.members.some((event) => event.value.kind !== 'array')) {
+      throw new UnsupportedError('event-not-array');
+    }
+    return new HookDocument(bytes, root, hooks);
+  }
+
+  /** Every entry, in every event, whose string `command` member equals `command`. */
+  occurrences(command: string): Occurrence[] {
+    const found: Occurrence[] = [];
+    for (const { key, value } of this.hooks?.members ?? []) {
+      (value as JsonArray).elements.forEach((entry, index) => {
+        if (entry.kind !== 'object') return;
+        const candidate = memberValue(entry, 'command');
+        if (candidate?.kind === 'string' && candidate.value === command) {
+          found.push({ event: key.value, array: value as JsonArray, index, entry });
+        }
+      });
+    }
+    return found;
+  }
+
+  /**
+   * The single intact owned entry: its command occurs exactly once in all of `hooks`, in
+   * `stop`, and its full entry digest matches. Position inside `stop` is not identity.
+   */
+  locateOwner(owned: OwnedEntry): Occurrence {
+    const found = this.occurrences(owned.command);
+    const [owner] = found;
+    if (owner === undefined) throw new AbsenceUnprovenError('owner-absent');
+    if (found.length > 1) throw new ConflictError('owner-duplicated');
+    if (owner.event !== STOP) throw new ConflictError('owner-outside-stop');
+    if (digestOf('entry', this.bytes, owner.entry) !== owned.digest)
+      throw new ConflictError('owner-modified');
+    return owner;
+  }
+
+  /** Refuses if `command` occurs anywhere in `hooks` other than at `except`. */
+  assertCommandFree(command: string, except?: Occurrence): void {
+    const others = this.occurrences(command).filter(
+      (found) => found.array !== except?.array || found.index !== except.index,
+    );
+    if (others.length > 0) {
+      throw new ConflictError(except === undefined ? 'command-exists' : 'command-collision');
+    }
+  }
+
+  /**
+   * Digest of everything but the owned entry: the root without `owner`, then without a `stop`
+   * holding an empty array, then without a `hooks` holding an empty object. Nothing else is
+   * normalised, so a foreign `"future": []` stays significant.
+   */
+  remainderDigest(owner?: Occurrence): string {
+    if (this.root === undefined) return EMPTY_REMAINDER;
+    const members = this.root.members.flatMap((member): JsonMember[] => {
+      if (member.value !== this.hooks) return [member];
+      const events = this.hooks.members.flatMap((event): JsonMember[] => {
+        const array = event.value as JsonArray;
+        const elements =
+          array === owner?.array
+            ? array.elements.filter((_, i) => i !== owner.index)
+            : array.elements;
+        if (event.key.value === STOP && elements.length === 0) return [];
+        return [{ key: event.key, value: { ...array, elements } }];
+      });
+      return events.length === 0
+        ? []
+        : [{ key: member.key, value: { ...this.hooks, members: events } }];
+    });
+    return digestOf('remainder', this.bytes, { ...this.root, members });
+  }
+
+  /** Appends the entry last in `stop`, creating `stop`, `hooks` or the whole file as needed. */
+  appendEntry(owned: OwnedEntry): Uint8Array {
+    if (this.root === undefined) {
+      const document = { version: 1, hooks: { stop: [owned.value] } };
+      return this.checked(Buffer.from(`${renderValue(document, NEW_FILE_LAYOUT, '')}\n`, 'utf8'));
+    }
+    const { bytes, root, hooks } = this;
+    const layout = detectLayout(bytes, root);
+    const stop = hooks && memberValue(hooks, STOP);
+    if (stop !== undefined)
+      return this.apply(appendElement(bytes, layout, stop as JsonArray, owned.value));
+    if (hooks !== undefined)
+      return this.apply(appendMember(bytes, layout, hooks, STOP, [owned.value]));
+    return this.apply(appendMember(bytes, layout, root, 'hooks', { stop: [owned.value] }));
+  }
+
+  /** Replaces the owner at its current position. */
+  replaceEntry(owner: Occurrence, owned: OwnedEntry): Uint8Array {
+    const layout = detectLayout(this.bytes, this.root as JsonObject);
+    return this.apply(replaceNode(this.bytes, layout, owner.entry, owned.value));
+  }
+
+  /** Removes only the owner, leaving `stop: []` and `hooks: {}` in place. */
+  removeEntry(owner: Occurrence): Uint8Array {
+    return this.apply(removeElement(owner.array, owner.index));
+  }
+
+  private apply(edit: ByteEdit): Uint8Array {
+    return this.checked(spliceBytes(this.bytes, edit));
+  }
+
+  private checked(output: Uint8Array): Uint8Array {
+    assertOutputWithinBudget(output);
+    return output;
+  }
+}

@@ -1,0 +1,51 @@
+import { Buffer } from 'node:buffer';
+import { ConflictError } from '../errors/errors.js';
+import { digestOf } from '../json/digest.js';
+import { parseJson } from '../json/parse.js';
+import type { ShellContract } from '../shell/contract.js';
+import { stopArgv } from '../shell/stop-invocation.js';
+import type { HookSpec } from './hook-spec.js';
+
+/**
+ * The four members of the owned native entry, in the order they are written. A type alias,
+ * not an interface, so it is assignable to the plain-JSON writer's index signature.
+ */
+export type OwnedEntryValue = {
+  readonly type: 'command';
+  readonly command: string;
+  readonly timeout: 5;
+  readonly failClosed: false;
+};
+
+/** The one entry this library owns, rendered from a spec through a qualified contract. */
+export class OwnedEntry {
+  private constructor(
+    readonly value: OwnedEntryValue,
+    /** Entry digest of the canonical form, as stored in receipts. */
+    readonly digest: string,
+  ) {
+    Object.freeze(this);
+  }
+
+  /** Command identity: the decoded command string. */
+  get command(): string {
+    return this.value.command;
+  }
+
+  /** Both paths pass the contract's canonical-path rules before the argv is rendered. */
+  static render(spec: HookSpec, contract: ShellContract): OwnedEntry {
+    contract.assertCanonicalPath(spec.executable, 'executable');
+    contract.assertCanonicalPath(spec.selector, 'selector');
+    const command: unknown = contract.render(stopArgv(spec.executable, spec.selector));
+    if (typeof command !== 'string') throw new ConflictError('shell-contract-invalid');
+    const value: OwnedEntryValue = Object.freeze({
+      type: 'command',
+      command,
+      timeout: 5,
+      failClosed: false,
+    });
+    // Digested through the parser, so our entry and a document's entry share one canonical path.
+    const source = Buffer.from(JSON.stringify(value), 'utf8');
+    return new OwnedEntry(value, digestOf('entry', source, parseJson(source)));
+  }
+}

@@ -1,0 +1,105 @@
+import { ConflictError, CursorHooksError } from '../errors/errors.js';
+import { DIGEST_PATTERN } from '../json/digest.js';
+import type { ShellContractRegistry } from '../shell/registry.js';
+import { type HookSpec, readExactRecord, readHookSpec } from './hook-spec.js';
+import { OwnedEntry } from './owned-entry.js';
+
+/** A receipt as a host stores it: exactly these six members. */
+export interface ReceiptJSON {
+  readonly version: 1;
+  readonly event: 'stop';
+  readonly spec: { readonly executable: string; readonly selector: string };
+  readonly shell: string;
+  readonly entryDigest: string;
+  readonly remainderDigest: string;
+}
+
+const RECEIPT_KEYS = [
+  'version',
+  'event',
+  'spec',
+  'shell',
+  'entryDigest',
+  'remainderDigest',
+] as const;
+
+/**
+ * Trusted host state proving what was written: the spec, the shell and two digests, never any
+ * foreign bytes. It is not authentication; it only lets the planner tell its own entry apart.
+ */
+export class Receipt {
+  readonly version = 1;
+  readonly event = 'stop';
+  readonly spec: HookSpec;
+  readonly shell: string;
+  readonly entryDigest: string;
+  readonly remainderDigest: string;
+
+  /** Validates exactly as strictly as `fromJSON`. */
+  constructor(json: ReceiptJSON) {
+    const record = readExactRecord(json, RECEIPT_KEYS, 'receipt-malformed');
+    const { version, event, spec, shell, entryDigest, remainderDigest } = record;
+    if (
+      version !== 1 ||
+      event !== 'stop' ||
+      typeof shell !== 'string' ||
+      !isDigest(entryDigest) ||
+      !isDigest(remainderDigest)
+    ) {
+      throw new ConflictError('receipt-malformed');
+    }
+    this.spec = readHookSpec(spec, 'receipt-malformed');
+    this.shell = shell;
+    this.entryDigest = entryDigest;
+    this.remainderDigest = remainderDigest;
+    Object.freeze(this);
+  }
+
+  /** Throws ConflictError (`receipt-malformed`) for anything but exactly a ReceiptJSON. */
+  static fromJSON(value: unknown): Receipt {
+    // A Receipt instance is re-read like any object (its own fields are exactly the JSON
+    // members): its prototype proves nothing. A proxy or getter that throws is malformed too.
+    try {
+      return new Receipt(value as ReceiptJSON);
+    } catch (err) {
+      if (err instanceof CursorHooksError) throw err;
+      throw new ConflictError('receipt-malformed');
+    }
+  }
+
+  static issue(spec: HookSpec, shell: string, entry: OwnedEntry, remainderDigest: string): Receipt {
+    return new Receipt({
+      version: 1,
+      event: 'stop',
+      spec: { executable: spec.executable, selector: spec.selector },
+      shell,
+      entryDigest: entry.digest,
+      remainderDigest,
+    });
+  }
+
+  toJSON(): ReceiptJSON {
+    return {
+      version: this.version,
+      event: this.event,
+      spec: { executable: this.spec.executable, selector: this.spec.selector },
+      shell: this.shell,
+      entryDigest: this.entryDigest,
+      remainderDigest: this.remainderDigest,
+    };
+  }
+
+  /**
+   * The entry this receipt proves. It is valid only if re-rendering its spec with its shell
+   * reproduces its entry digest, so a receipt invented around an edited entry proves nothing.
+   */
+  ownedEntry(contracts: ShellContractRegistry): OwnedEntry {
+    const entry = OwnedEntry.render(this.spec, contracts.resolve(this.shell));
+    if (entry.digest !== this.entryDigest) throw new ConflictError('receipt-entry-mismatch');
+    return entry;
+  }
+}
+
+function isDigest(value: unknown): value is string {
+  return typeof value === 'string' && DIGEST_PATTERN.test(value);
+}

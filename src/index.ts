@@ -1,0 +1,36 @@
+// The public surface (SPEC §2). Everything not exported here is private to the package.
+import 'reflect-metadata';
+
+export type { HookSpec } from './domain/hook-spec.js';
+export { Receipt, type ReceiptJSON } from './domain/receipt.js';
+export {
+  AbsenceUnprovenError,
+  ConflictError,
+  CursorHooksError,
+  errorIs,
+  UnsupportedError,
+} from './errors/errors.js';
+export {
+  MAX_ARGS,
+  MAX_ARGV_BYTES,
+  MAX_DEPTH,
+  MAX_DOCUMENT_BYTES,
+  MAX_NODES,
+  MAX_TOKEN_BYTES,
+} from './limits.js';
+export { createPlannerContainer } from './planner/container.js';
+export { plan, renderArgv, verifyOwned } from './planner/default.js';
+export { HookPlanner } from './planner/hook-planner.js';
+export { Operation } from './planner/operation.js';
+export type { PlanRequest, PlanResult } from './planner/request.js';
+export {
+  type QualificationEvidence,
+  SHELL_CONTRACT,
+  type ShellContract,
+} from './shell/contract.js';
+export {
+  DarwinUserShell20260918,
+  LinuxUserShell32212,
+  WindowsPowerShellStop20261001,
+  WindowsUnqualified,
+} from './shell/ids.js';

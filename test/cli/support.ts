@@ -1,0 +1,76 @@
+import { expect } from 'vitest';
+import { run } from '../../src/cli/run.js';
+import { type HookSpec, LinuxUserShell32212, type ReceiptJSON } from '../../src/index.js';
+import type { CliOutcome } from '../demo/lifecycle.js';
+
+/** Runs the CLI in-process, collecting what it writes. */
+export async function cli(
+  args: readonly string[],
+  stdin: string | Uint8Array | AsyncIterable<Uint8Array> = '',
+): Promise<CliOutcome> {
+  let stdout = '';
+  let stderr = '';
+  const exitCode = await run(args, typeof stdin === 'string' ? encode(stdin) : stdin, {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+  });
+  return { exitCode, stdout, stderr };
+}
+
+/** `plan` with a JSON request. */
+export function plan(request: unknown): Promise<CliOutcome> {
+  return cli(['plan'], JSON.stringify(request));
+}
+
+export interface PlanOutput {
+  readonly desired: string | null;
+  readonly desiredBase64: string;
+  readonly receipt: ReceiptJSON | null;
+  readonly noOp: boolean;
+  readonly conflict: boolean;
+  readonly error: { kinds: string[]; reason: string; message: string } | null;
+}
+
+/** The stdout JSON of a run that wrote nothing to stderr. */
+export function output<T = PlanOutput>(outcome: CliOutcome): T {
+  expect(outcome.stderr).toBe('');
+  return JSON.parse(outcome.stdout) as T;
+}
+
+/** A usage error: exit 2, nothing on stdout, one `cursorhooks:` line on stderr. */
+export function expectUsageError(outcome: CliOutcome, message: RegExp): void {
+  expect(outcome.exitCode).toBe(2);
+  expect(outcome.stdout).toBe('');
+  expect(outcome.stderr).toMatch(/^cursorhooks: [^\n]+\n$/);
+  expect(outcome.stderr).toMatch(message);
+}
+
+export function encode(text: string): Uint8Array {
+  return new TextEncoder().encode(text);
+}
+
+export function base64(bytes: Uint8Array | string): string {
+  return Buffer.from(typeof bytes === 'string' ? encode(bytes) : bytes).toString('base64');
+}
+
+export const SHELL = LinuxUserShell32212;
+export const SPEC: HookSpec = {
+  executable: '/opt/Agent Tools/bin/agent-notify',
+  selector: "/home/o'neil/bindings/stop.json",
+};
+export const COMMAND = `'/opt/Agent Tools/bin/agent-notify' 'cursor-event' 'stop' '--binding' '/home/o'"'"'neil/bindings/stop.json'`;
+export const ENTRY = { type: 'command', command: COMMAND, timeout: 5, failClosed: false };
+
+/** An install request for SPEC through SHELL, with the host's checks attested. */
+export function installRequest(document: string | null): Record<string, unknown> {
+  return { document, operation: 'install', specs: [SPEC], shell: SHELL, executableVerified: true };
+}
+
+/** A document in JSON.stringify layout, as the planner writes new files. */
+export function pretty(value: unknown): string {
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
