@@ -13,13 +13,7 @@ import { assertOutputWithinBudget, loadJson } from '../json/load.js';
 import { isExactlyOne } from '../json/number.js';
 import { parseJson } from '../json/parse.js';
 import { spliceBytes } from '../json/splice.js';
-import {
-  type JsonArray,
-  type JsonMember,
-  type JsonNode,
-  type JsonObject,
-  memberValue,
-} from '../json/tree.js';
+import { type JsonArray, type JsonNode, type JsonObject, memberValue } from '../json/tree.js';
 import type { OwnedEntry } from './owned-entry.js';
 
 const STOP = 'stop';
@@ -28,7 +22,8 @@ const STOP = 'stop';
 export interface Occurrence {
   readonly event: string;
   readonly array: JsonArray;
-  readonly index: number;
+  /** Position of the entry within its event array. */
+  readonly position: number;
   readonly entry: JsonNode;
 }
 
@@ -76,11 +71,11 @@ export class HookDocument {
   occurrences(command: string): Occurrence[] {
     const found: Occurrence[] = [];
     for (const { key, value } of this.hooks?.members ?? []) {
-      (value as JsonArray).elements.forEach((entry, index) => {
+      (value as JsonArray).elements.forEach((entry, position) => {
         if (entry.kind !== 'object') return;
         const candidate = memberValue(entry, 'command');
         if (candidate?.kind === 'string' && candidate.value === command) {
-          found.push({ event: key.value, array: value as JsonArray, index, entry });
+          found.push({ event: key.value, array: value as JsonArray, position, entry });
         }
       });
     }
@@ -105,7 +100,7 @@ export class HookDocument {
   /** Refuses if `command` occurs anywhere in `hooks` other than at `except`. */
   assertCommandFree(command: string, except?: Occurrence): void {
     const others = this.occurrences(command).filter(
-      (found) => found.array !== except?.array || found.index !== except.index,
+      (found) => found.entry.index !== except?.entry.index,
     );
     if (others.length > 0) {
       throw new ConflictError(except === undefined ? 'command-exists' : 'command-collision');
@@ -118,23 +113,16 @@ export class HookDocument {
    * normalised, so a foreign `"future": []` stays significant.
    */
   remainderDigest(owner?: Occurrence): string {
-    if (this.root === undefined) return EMPTY_REMAINDER;
-    const members = this.root.members.flatMap((member): JsonMember[] => {
-      if (member.value !== this.hooks) return [member];
-      const events = this.hooks.members.flatMap((event): JsonMember[] => {
-        const array = event.value as JsonArray;
-        const elements =
-          array === owner?.array
-            ? array.elements.filter((_, i) => i !== owner.index)
-            : array.elements;
-        if (event.key.value === STOP && elements.length === 0) return [];
-        return [{ key: event.key, value: { ...array, elements } }];
-      });
-      return events.length === 0
-        ? []
-        : [{ key: member.key, value: { ...this.hooks, members: events } }];
-    });
-    return digestOf('remainder', this.bytes, { ...this.root, members });
+    const { root, hooks } = this;
+    if (root === undefined) return EMPTY_REMAINDER;
+    const omit = new Set<number>();
+    if (owner !== undefined) omit.add(owner.entry.index);
+    const stop = hooks && memberValue(hooks, STOP);
+    if (stop?.kind === 'array' && stop.elements.every((entry) => omit.has(entry.index))) {
+      omit.add(stop.index);
+    }
+    if (hooks?.members.every((event) => omit.has(event.value.index))) omit.add(hooks.index);
+    return digestOf('remainder', this.bytes, root, omit);
   }
 
   /** Appends the entry last in `stop`, creating `stop`, `hooks` or the whole file as needed. */
@@ -161,7 +149,7 @@ export class HookDocument {
 
   /** Removes only the owner, leaving `stop: []` and `hooks: {}` in place. */
   removeEntry(owner: Occurrence): Uint8Array {
-    return this.apply(removeElement(owner.array, owner.index));
+    return this.apply(removeElement(owner.array, owner.position));
   }
 
   private apply(edit: ByteEdit): Uint8Array {

@@ -1,5 +1,5 @@
 import { BACKSLASH, hexUnit, LOWER_U } from './escape.js';
-import type { JsonNode, JsonObject } from './tree.js';
+import { type JsonNode, Tag, type Tape } from './tree.js';
 
 const SLASH = 0x2f;
 
@@ -26,11 +26,17 @@ const SHORT_ESCAPES: ReadonlyMap<number, number> = new Map([
  * byte for byte from `source`; only escaped strings are decoded and re-escaped. Canonical
  * text is never longer than the span it comes from, which bounds the output buffer.
  */
-export function canonicalize(source: Uint8Array, node: JsonNode): Uint8Array {
-  const writer = new CanonicalWriter(source, node.end - node.start);
-  writer.node(node);
+export function canonicalize(
+  source: Uint8Array,
+  node: JsonNode,
+  omit: ReadonlySet<number> = NOTHING,
+): Uint8Array {
+  const writer = new CanonicalWriter(source, node.tape, omit, node.end - node.start);
+  writer.node(node.index);
   return writer.result();
 }
+
+const NOTHING: ReadonlySet<number> = new Set();
 
 /**
  * Well-formed JSON.stringify is exactly the canonical string escaping: `\"`, `\\`, the five
@@ -41,12 +47,18 @@ export function canonicalString(value: string): string {
   return JSON.stringify(value);
 }
 
+/**
+ * Writes straight from the tape. `omit` holds tape indices of array elements and of member
+ * values to leave out (with their keys), which is how a remainder drops the owned entry.
+ */
 class CanonicalWriter {
   private readonly out: Uint8Array;
   private pos = 0;
 
   constructor(
     private readonly source: Uint8Array,
+    private readonly tape: Tape,
+    private readonly omit: ReadonlySet<number>,
     capacity: number,
   ) {
     this.out = new Uint8Array(capacity);
@@ -56,40 +68,47 @@ class CanonicalWriter {
     return this.out.subarray(0, this.pos);
   }
 
-  node(node: JsonNode): void {
-    switch (node.kind) {
-      case 'object':
-        this.object(node);
+  node(index: number): void {
+    const { tape } = this;
+    switch (tape.tag(index)) {
+      case Tag.Object:
+        this.object(index);
         return;
-      case 'array':
+      case Tag.Array: {
         this.byte(0x5b);
-        node.elements.forEach((element, index) => {
-          if (index > 0) this.byte(0x2c);
-          this.node(element);
-        });
+        let first = true;
+        for (let child = index + 1; child < tape.next(index); child = tape.next(child)) {
+          if (this.omit.has(child)) continue;
+          if (!first) this.byte(0x2c);
+          first = false;
+          this.node(child);
+        }
         this.byte(0x5d);
         return;
-      case 'string':
-        if (node.escaped) this.escapedString(node.start, node.end);
-        else this.copy(node.start, node.end);
+      }
+      case Tag.String:
+        if (tape.escaped(index)) this.escapedString(tape.start(index), tape.end(index));
+        else this.copy(tape.start(index), tape.end(index));
         return;
       default:
-        this.copy(node.start, node.end);
+        this.copy(tape.start(index), tape.end(index));
     }
   }
 
-  private object(node: JsonObject): void {
+  private object(index: number): void {
+    const { tape } = this;
+    const members: { readonly name: string; readonly key: number }[] = [];
+    for (let key = index + 1; key < tape.next(index); key = tape.next(key + 1)) {
+      if (!this.omit.has(key + 1)) members.push({ name: tape.stringValue(key), key });
+    }
     // Keys are unique (the parser refuses duplicates), so the order is total.
-    const members =
-      node.members.length > 1
-        ? [...node.members].sort((a, b) => (a.key.value < b.key.value ? -1 : 1))
-        : node.members;
+    if (members.length > 1) members.sort((a, b) => (a.name < b.name ? -1 : 1));
     this.byte(0x7b);
-    members.forEach((member, index) => {
-      if (index > 0) this.byte(0x2c);
-      this.node(member.key);
+    members.forEach(({ key }, position) => {
+      if (position > 0) this.byte(0x2c);
+      this.node(key);
       this.byte(0x3a);
-      this.node(member.value);
+      this.node(key + 1);
     });
     this.byte(0x7d);
   }

@@ -14,11 +14,16 @@ export const DIGEST_PATTERN = /^sha256:[0-9a-f]{64}$/;
 
 /**
  * `sha256:` + lowercase hex of the domain label followed by the canonical form of `node`,
- * a node of the document parsed from `source`.
+ * a node of the document parsed from `source`, without the nodes in `omit`.
  */
-export function digestOf(domain: DigestDomain, source: Uint8Array, node: JsonNode): string {
+export function digestOf(
+  domain: DigestDomain,
+  source: Uint8Array,
+  node: JsonNode,
+  omit?: ReadonlySet<number>,
+): string {
   const hash = createHash('sha256');
   hash.update(DOMAIN_LABELS[domain], 'utf8');
-  hash.update(canonicalize(source, node));
+  hash.update(canonicalize(source, node, omit));
   return `sha256:${hash.digest('hex')}`;
 }

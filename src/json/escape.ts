@@ -1,5 +1,7 @@
-// The escape grammar of RFC 8259 strings, shared by the parser (which validates and decodes
-// lexemes) and the canonical writer (which re-escapes them without decoding).
+import type { Buffer } from 'node:buffer';
+
+// The escape grammar of RFC 8259 strings, shared by the parser (which validates lexemes), the
+// tree (which decodes them on demand) and the canonical writer (which re-escapes them).
 
 export const BACKSLASH = 0x5c;
 export const LOWER_U = 0x75;
@@ -32,4 +34,50 @@ export function hexUnit(bytes: Uint8Array, p: number): number {
     (hexValue(bytes[p + 2]) << 4) |
     hexValue(bytes[p + 3])
   );
+}
+
+/**
+ * The string content of a lexeme body, resolving escapes; `\ud800` stays a lone surrogate.
+ * Pieces are joined once at the end, so a lexeme of a million escapes is one linear pass.
+ */
+export function decodeLexeme(view: Buffer, start: number, end: number, escaped: boolean): string {
+  if (!escaped) return decodePlain(view, start, end);
+  const pieces: string[] = [];
+  let chunk = start;
+  let p = start;
+  while (p < end) {
+    if (view[p] !== BACKSLASH) {
+      p++;
+      continue;
+    }
+    if (p > chunk) pieces.push(decodePlain(view, chunk, p));
+    const marker = view[p + 1] as number;
+    if (marker === LOWER_U) {
+      pieces.push(String.fromCharCode(hexUnit(view, p + 2)));
+      p += 6;
+    } else {
+      pieces.push(SIMPLE_ESCAPES.get(marker) as string);
+      p += 2;
+    }
+    chunk = p;
+  }
+  if (end > chunk) pieces.push(decodePlain(view, chunk, end));
+  return pieces.join('');
+}
+
+const SHORT_TEXT = 32;
+
+/**
+ * Escape-free UTF-8 to a string. Short ASCII runs (nearly every key) are built by hand: a
+ * native decode call costs more than the few bytes it would convert.
+ */
+function decodePlain(view: Buffer, start: number, end: number): string {
+  if (end - start > SHORT_TEXT) return view.toString('utf8', start, end);
+  let text = '';
+  for (let i = start; i < end; i++) {
+    const byte = view[i] as number;
+    if (byte >= 0x80) return view.toString('utf8', start, end);
+    text += String.fromCharCode(byte);
+  }
+  return text;
 }

@@ -1,19 +1,10 @@
 import { Buffer } from 'node:buffer';
 import { UnsupportedError } from '../errors/errors.js';
 import { MAX_DEPTH } from '../limits.js';
-import { BACKSLASH, hexUnit, hexValue, LOWER_U, SIMPLE_ESCAPES } from './escape.js';
-import type {
-  JsonArray,
-  JsonLiteral,
-  JsonMember,
-  JsonNode,
-  JsonNumber,
-  JsonObject,
-  JsonString,
-} from './tree.js';
+import { BACKSLASH, hexValue, LOWER_U, SIMPLE_ESCAPES } from './escape.js';
+import { ESCAPED, type JsonNode, Tag, Tape } from './tree.js';
 
 const QUOTE = 0x22;
-
 const OPEN_ARRAY = 0x5b;
 const CLOSE_ARRAY = 0x5d;
 const OPEN_OBJECT = 0x7b;
@@ -25,219 +16,142 @@ const PLUS = 0x2b;
 const DOT = 0x2e;
 const ZERO = 0x30;
 const NINE = 0x39;
+/** Objects this small find a repeated key by a scan; larger ones keep a Set of their keys. */
+const SMALL_OBJECT = 8;
 
 /**
  * Strict RFC 8259 bytes to tree. The bytes must already be validated as strict UTF-8 and
  * within budget; the depth check here only guarantees the recursion stays bounded whatever
- * the caller did. String values are decoded on first use: canonical digests copy escape-free
- * lexemes as bytes and never need them.
+ * the caller did. Nodes go onto a tape; keys are decoded only to refuse duplicates.
  */
 export function parseJson(bytes: Uint8Array): JsonNode {
-  return new Parser(bytes).document();
-}
-
-const SMALL_OBJECT = 8;
-
-function duplicateKey(): UnsupportedError {
-  return new UnsupportedError('json-duplicate-key');
+  const tape = new Tape(bytes, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  new Parser(bytes, tape).document();
+  return tape.node(0);
 }
 
 function syntaxError(): UnsupportedError {
   return new UnsupportedError('json-syntax');
 }
 
+function duplicateKey(): UnsupportedError {
+  return new UnsupportedError('json-duplicate-key');
+}
+
 function isDigit(byte: number | undefined): boolean {
   return byte !== undefined && byte >= ZERO && byte <= NINE;
 }
 
-/** A string node whose value is decoded from its lexeme on first read. */
-class StringNode implements JsonString {
-  readonly kind = 'string';
-  #value: string | undefined;
-
-  constructor(
-    private readonly view: Buffer,
-    readonly start: number,
-    readonly end: number,
-    readonly escaped: boolean,
-  ) {}
-
-  get value(): string {
-    this.#value ??= decodeLexeme(this.view, this.start + 1, this.end - 1, this.escaped);
-    return this.#value;
-  }
-}
-
-/** A number node whose lexeme string is made on first read. */
-class NumberNode implements JsonNumber {
-  readonly kind = 'number';
-  #lexeme: string | undefined;
-
-  constructor(
-    private readonly view: Buffer,
-    readonly start: number,
-    readonly end: number,
-  ) {}
-
-  get lexeme(): string {
-    this.#lexeme ??= this.view.toString('latin1', this.start, this.end);
-    return this.#lexeme;
-  }
-}
-
-/**
- * The string content of a lexeme body, resolving escapes; `\ud800` stays a lone surrogate.
- * Pieces are joined once at the end, so a lexeme of a million escapes is one linear pass.
- */
-function decodeLexeme(view: Buffer, start: number, end: number, escaped: boolean): string {
-  if (!escaped) return decodePlain(view, start, end);
-  const pieces: string[] = [];
-  let chunk = start;
-  let p = start;
-  while (p < end) {
-    if (view[p] !== BACKSLASH) {
-      p++;
-      continue;
-    }
-    if (p > chunk) pieces.push(decodePlain(view, chunk, p));
-    const marker = view[p + 1] as number;
-    if (marker === LOWER_U) {
-      pieces.push(String.fromCharCode(hexUnit(view, p + 2)));
-      p += 6;
-    } else {
-      pieces.push(SIMPLE_ESCAPES.get(marker) as string);
-      p += 2;
-    }
-    chunk = p;
-  }
-  if (end > chunk) pieces.push(decodePlain(view, chunk, end));
-  return pieces.join('');
-}
-
-const SHORT_TEXT = 32;
-
-/**
- * Escape-free UTF-8 to a string. Short ASCII runs (nearly every key) are built by hand: a
- * native decode call costs more than the few bytes it would convert.
- */
-function decodePlain(view: Buffer, start: number, end: number): string {
-  if (end - start > SHORT_TEXT) return view.toString('utf8', start, end);
-  let text = '';
-  for (let i = start; i < end; i++) {
-    const byte = view[i] as number;
-    if (byte >= 0x80) return view.toString('utf8', start, end);
-    text += String.fromCharCode(byte);
-  }
-  return text;
-}
-
 class Parser {
   private pos = 0;
-  private readonly view: Buffer;
 
-  constructor(private readonly bytes: Uint8Array) {
-    this.view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  }
+  constructor(
+    private readonly bytes: Uint8Array,
+    private readonly tape: Tape,
+  ) {}
 
-  document(): JsonNode {
+  document(): void {
     this.skipWhitespace();
-    const root = this.value(1);
+    this.value(1);
     this.skipWhitespace();
     if (this.pos !== this.bytes.length) throw syntaxError();
-    return root;
   }
 
-  private value(depth: number): JsonNode {
+  private value(depth: number): void {
     switch (this.bytes[this.pos]) {
       case OPEN_OBJECT:
-        return this.object(depth);
+        this.object(depth);
+        return;
       case OPEN_ARRAY:
-        return this.array(depth);
+        this.array(depth);
+        return;
       case QUOTE:
-        return this.string();
+        this.string();
+        return;
       case 0x74:
-        return this.literal('true');
+        this.literal('true', Tag.True);
+        return;
       case 0x66:
-        return this.literal('false');
+        this.literal('false', Tag.False);
+        return;
       case 0x6e:
-        return this.literal('null');
+        this.literal('null', Tag.Null);
+        return;
       default:
-        return this.number();
+        this.number();
     }
   }
 
-  private object(depth: number): JsonObject {
+  private object(depth: number): void {
     if (depth > MAX_DEPTH) throw new UnsupportedError('document-too-deep');
-    const bytes = this.bytes;
-    const start = this.pos++;
-    const members: JsonMember[] = [];
+    const { bytes, tape } = this;
+    const node = tape.push(Tag.Object, this.pos++, 0);
     this.skipWhitespace();
     if (bytes[this.pos] === CLOSE_OBJECT) {
-      this.pos++;
-      return { kind: 'object', start, end: this.pos, members };
+      tape.close(node, ++this.pos);
+      return;
     }
-    let keys: Set<string> | undefined;
+    // Keys are compared as decoded UTF-16, so "\u0076ersion" repeats "version".
+    const names: string[] = [];
+    let large: Set<string> | undefined;
     for (;;) {
       if (bytes[this.pos] !== QUOTE) throw syntaxError();
-      const key = this.string();
-      // Keys are compared as decoded UTF-16, so "\u0076ersion" repeats "version". Small
-      // objects (nearly all of them) are checked by a scan, sparing a Set per object.
-      const name = key.value;
-      if (members.length < SMALL_OBJECT) {
-        for (const member of members) if (member.key.value === name) throw duplicateKey();
+      const name = tape.stringValue(this.string());
+      if (names.length < SMALL_OBJECT) {
+        if (names.includes(name)) throw duplicateKey();
+        names.push(name);
       } else {
-        keys ??= new Set(members.map((member) => member.key.value));
-        if (keys.has(name)) throw duplicateKey();
-        keys.add(name);
+        large ??= new Set(names);
+        if (large.has(name)) throw duplicateKey();
+        large.add(name);
       }
       this.skipWhitespace();
       if (bytes[this.pos] !== COLON) throw syntaxError();
       this.pos++;
       this.skipWhitespace();
-      members.push({ key, value: this.value(depth + 1) });
+      this.value(depth + 1);
       this.skipWhitespace();
       const next = bytes[this.pos++];
       if (next === CLOSE_OBJECT) break;
       if (next !== COMMA) throw syntaxError();
       this.skipWhitespace();
     }
-    return { kind: 'object', start, end: this.pos, members };
+    tape.close(node, this.pos);
   }
 
-  private array(depth: number): JsonArray {
+  private array(depth: number): void {
     if (depth > MAX_DEPTH) throw new UnsupportedError('document-too-deep');
-    const bytes = this.bytes;
-    const start = this.pos++;
-    const elements: JsonNode[] = [];
+    const { bytes, tape } = this;
+    const node = tape.push(Tag.Array, this.pos++, 0);
     this.skipWhitespace();
     if (bytes[this.pos] === CLOSE_ARRAY) {
-      this.pos++;
-      return { kind: 'array', start, end: this.pos, elements };
+      tape.close(node, ++this.pos);
+      return;
     }
     for (;;) {
-      elements.push(this.value(depth + 1));
+      this.value(depth + 1);
       this.skipWhitespace();
       const next = bytes[this.pos++];
       if (next === CLOSE_ARRAY) break;
       if (next !== COMMA) throw syntaxError();
       this.skipWhitespace();
     }
-    return { kind: 'array', start, end: this.pos, elements };
+    tape.close(node, this.pos);
   }
 
-  /** Validates a string lexeme: no raw control characters, only the RFC 8259 escapes. */
-  private string(): JsonString {
+  /** Validates a string lexeme (no raw control characters, only RFC 8259 escapes). */
+  private string(): number {
     const bytes = this.bytes;
     const length = bytes.length;
     const start = this.pos;
-    let escaped = false;
+    let tag: number = Tag.String;
     let p = start + 1;
     for (;;) {
       if (p >= length) throw syntaxError();
       const byte = bytes[p] as number;
       if (byte === QUOTE) break;
       if (byte === BACKSLASH) {
-        escaped = true;
+        tag = Tag.String | ESCAPED;
         p = this.escapeEnd(p);
       } else if (byte < 0x20) {
         throw syntaxError();
@@ -246,7 +160,7 @@ class Parser {
       }
     }
     this.pos = p + 1;
-    return new StringNode(this.view, start, this.pos, escaped);
+    return this.tape.push(tag, start, this.pos);
   }
 
   /** Index after the escape whose backslash is at `p`. */
@@ -260,7 +174,7 @@ class Parser {
     return p + 2;
   }
 
-  private number(): JsonNumber {
+  private number(): void {
     const bytes = this.bytes;
     const start = this.pos;
     let p = start;
@@ -288,16 +202,16 @@ class Parser {
       while (isDigit(bytes[p])) p++;
     }
     this.pos = p;
-    return new NumberNode(this.view, start, p);
+    this.tape.push(Tag.Number, start, p);
   }
 
-  private literal(word: JsonLiteral['lexeme']): JsonLiteral {
+  private literal(word: string, tag: Tag): void {
     const start = this.pos;
     for (let i = 0; i < word.length; i++) {
       if (this.bytes[start + i] !== word.charCodeAt(i)) throw syntaxError();
     }
     this.pos = start + word.length;
-    return { kind: 'literal', start, end: this.pos, lexeme: word };
+    this.tape.push(tag, start, this.pos);
   }
 
   private skipWhitespace(): void {

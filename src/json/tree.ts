@@ -1,13 +1,26 @@
+import type { Buffer } from 'node:buffer';
+import { decodeLexeme } from './escape.js';
+
 // The value tree. Spans are byte offsets into the source document; the bytes between sibling
 // spans are the exact separators (whitespace and commas) around each node, so every edit is a
 // splice and everything outside it keeps its bytes.
+//
+// The parser records nodes on a tape (four integers per node, in document order) rather than
+// as objects: a 65,536-node document is then one small typed array that the garbage collector
+// never traces. Node objects are thin views made on demand; they hold no state of their own.
 
 export interface Span {
   readonly start: number;
   readonly end: number;
 }
 
-export interface JsonObject extends Span {
+interface NodeBase extends Span {
+  /** Position on the tape: the identity of a node, stable across views. */
+  readonly index: number;
+  readonly tape: Tape;
+}
+
+export interface JsonObject extends NodeBase {
   readonly kind: 'object';
   readonly members: readonly JsonMember[];
 }
@@ -17,13 +30,13 @@ export interface JsonMember {
   readonly value: JsonNode;
 }
 
-export interface JsonArray extends Span {
+export interface JsonArray extends NodeBase {
   readonly kind: 'array';
   readonly elements: readonly JsonNode[];
 }
 
 /** The raw lexeme is the span; `value` is the decoded UTF-16 content. */
-export interface JsonString extends Span {
+export interface JsonString extends NodeBase {
   readonly kind: 'string';
   /** The lexeme holds at least one backslash escape. */
   readonly escaped: boolean;
@@ -31,12 +44,12 @@ export interface JsonString extends Span {
 }
 
 /** Numbers are only ever their lexeme: never a JS number, so nothing is rounded. */
-export interface JsonNumber extends Span {
+export interface JsonNumber extends NodeBase {
   readonly kind: 'number';
   readonly lexeme: string;
 }
 
-export interface JsonLiteral extends Span {
+export interface JsonLiteral extends NodeBase {
   readonly kind: 'literal';
   readonly lexeme: 'true' | 'false' | 'null';
 }
@@ -49,10 +62,184 @@ export interface JsonTree {
   readonly root: JsonNode;
 }
 
+/** Node kinds as recorded on the tape. */
+export const Tag = {
+  Object: 0,
+  Array: 1,
+  String: 2,
+  Number: 3,
+  True: 4,
+  False: 5,
+  Null: 6,
+} as const;
+
+export type Tag = (typeof Tag)[keyof typeof Tag];
+
+const KIND_MASK = 7;
+/** Or-ed into a string's tag when its lexeme holds a backslash escape. */
+export const ESCAPED = 8;
+const SLOTS = 4;
+
+/**
+ * The parsed nodes in document order. Per node: tag (kind, plus the escaped flag for
+ * strings), start, end, and `next`, the index just past the node's subtree, so a container's
+ * children are `index + 1`, then each child's `next`, up to the container's own `next`. An
+ * object's children alternate key, value.
+ */
+export class Tape {
+  private slots = new Int32Array(SLOTS * 256);
+  private length = 0;
+
+  constructor(
+    readonly bytes: Uint8Array,
+    /** A Buffer over the same memory, for decoding. */
+    readonly view: Buffer,
+  ) {}
+
+  get count(): number {
+    return this.length;
+  }
+
+  /** Appends a node whose `next` is filled in by `close` (containers) or now (scalars). */
+  push(tag: number, start: number, end: number): number {
+    if (this.length * SLOTS === this.slots.length) {
+      const grown = new Int32Array(this.slots.length * 2);
+      grown.set(this.slots);
+      this.slots = grown;
+    }
+    const index = this.length++;
+    const slot = index * SLOTS;
+    this.slots[slot] = tag;
+    this.slots[slot + 1] = start;
+    this.slots[slot + 2] = end;
+    this.slots[slot + 3] = index + 1;
+    return index;
+  }
+
+  /** Records a container's end once its children are on the tape. */
+  close(index: number, end: number): void {
+    this.slots[index * SLOTS + 2] = end;
+    this.slots[index * SLOTS + 3] = this.length;
+  }
+
+  tag(index: number): Tag {
+    return ((this.slots[index * SLOTS] as number) & KIND_MASK) as Tag;
+  }
+
+  escaped(index: number): boolean {
+    return ((this.slots[index * SLOTS] as number) & ESCAPED) !== 0;
+  }
+
+  start(index: number): number {
+    return this.slots[index * SLOTS + 1] as number;
+  }
+
+  end(index: number): number {
+    return this.slots[index * SLOTS + 2] as number;
+  }
+
+  next(index: number): number {
+    return this.slots[index * SLOTS + 3] as number;
+  }
+
+  /** The decoded content of the string node at `index`. */
+  stringValue(index: number): string {
+    return decodeLexeme(this.view, this.start(index) + 1, this.end(index) - 1, this.escaped(index));
+  }
+
+  /** A view of the node at `index`. */
+  node(index: number): JsonNode {
+    switch (this.tag(index)) {
+      case Tag.Object:
+        return new ObjectView(this, index);
+      case Tag.Array:
+        return new ArrayView(this, index);
+      case Tag.String:
+        return new StringView(this, index);
+      case Tag.Number:
+        return new NumberView(this, index);
+      default:
+        return new LiteralView(this, index);
+    }
+  }
+}
+
+abstract class View {
+  constructor(
+    readonly tape: Tape,
+    readonly index: number,
+  ) {}
+
+  get start(): number {
+    return this.tape.start(this.index);
+  }
+
+  get end(): number {
+    return this.tape.end(this.index);
+  }
+}
+
+class ObjectView extends View implements JsonObject {
+  readonly kind = 'object';
+
+  get members(): readonly JsonMember[] {
+    const { tape } = this;
+    const members: JsonMember[] = [];
+    for (let key = this.index + 1; key < tape.next(this.index); key = tape.next(key + 1)) {
+      members.push({ key: new StringView(tape, key), value: tape.node(key + 1) });
+    }
+    return members;
+  }
+}
+
+class ArrayView extends View implements JsonArray {
+  readonly kind = 'array';
+
+  get elements(): readonly JsonNode[] {
+    const { tape } = this;
+    const elements: JsonNode[] = [];
+    for (let child = this.index + 1; child < tape.next(this.index); child = tape.next(child)) {
+      elements.push(tape.node(child));
+    }
+    return elements;
+  }
+}
+
+class StringView extends View implements JsonString {
+  readonly kind = 'string';
+
+  get escaped(): boolean {
+    return this.tape.escaped(this.index);
+  }
+
+  get value(): string {
+    return this.tape.stringValue(this.index);
+  }
+}
+
+class NumberView extends View implements JsonNumber {
+  readonly kind = 'number';
+
+  get lexeme(): string {
+    return this.tape.view.toString('latin1', this.start, this.end);
+  }
+}
+
+const LITERALS = ['true', 'false', 'null'] as const;
+
+class LiteralView extends View implements JsonLiteral {
+  readonly kind = 'literal';
+
+  get lexeme(): JsonLiteral['lexeme'] {
+    return LITERALS[this.tape.tag(this.index) - Tag.True] as JsonLiteral['lexeme'];
+  }
+}
+
 /** The value of member `key` (compared by decoded code units), if present. */
 export function memberValue(object: JsonObject, key: string): JsonNode | undefined {
-  for (const member of object.members) {
-    if (member.key.value === key) return member.value;
+  const { tape, index } = object;
+  for (let child = index + 1; child < tape.next(index); child = tape.next(child + 1)) {
+    if (tape.stringValue(child) === key) return tape.node(child + 1);
   }
   return undefined;
 }
