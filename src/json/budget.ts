@@ -1,20 +1,18 @@
 import { MAX_DEPTH, MAX_DOCUMENT_BYTES, MAX_NODES } from '../limits.js';
+import {
+  BACKSLASH,
+  CLOSE_ARRAY,
+  CLOSE_OBJECT,
+  COLON,
+  COMMA,
+  isJsonWhitespace,
+  OPEN_ARRAY,
+  OPEN_OBJECT,
+  QUOTE,
+} from './bytes.js';
 
 /** Which limit a byte sequence breaks first; the caller maps it to an input or output reason. */
 export type BudgetBreach = 'size' | 'depth' | 'nodes';
-
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-const SPACE = 0x20;
-const TAB = 0x09;
-const LF = 0x0a;
-const CR = 0x0d;
 
 /**
  * One linear, allocation-free scan that enforces the size, depth and node limits before any
@@ -46,14 +44,7 @@ export function findBudgetBreach(bytes: Uint8Array): BudgetBreach | undefined {
     } else if (byte === CLOSE_ARRAY || byte === CLOSE_OBJECT) {
       inBareScalar = false;
       if (depth > 0) depth--;
-    } else if (
-      byte === COMMA ||
-      byte === COLON ||
-      byte === SPACE ||
-      byte === LF ||
-      byte === CR ||
-      byte === TAB
-    ) {
+    } else if (byte === COMMA || byte === COLON || isJsonWhitespace(byte)) {
       inBareScalar = false;
     } else if (!inBareScalar) {
       inBareScalar = true;

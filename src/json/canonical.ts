@@ -1,7 +1,16 @@
-import { BACKSLASH, hexUnit, LOWER_U } from './escape.js';
+import {
+  BACKSLASH,
+  CLOSE_ARRAY,
+  CLOSE_OBJECT,
+  COLON,
+  COMMA,
+  LOWER_U,
+  OPEN_ARRAY,
+  OPEN_OBJECT,
+  SLASH,
+} from './bytes.js';
+import { hexUnit } from './escape.js';
 import { type JsonNode, Tag, type Tape } from './tree.js';
-
-const SLASH = 0x2f;
 
 const HEX_DIGITS = [...'0123456789abcdef'].map((digit) => digit.charCodeAt(0));
 
@@ -75,15 +84,15 @@ class CanonicalWriter {
         this.object(index);
         return;
       case Tag.Array: {
-        this.byte(0x5b);
+        this.byte(OPEN_ARRAY);
         let first = true;
         for (let child = index + 1; child < tape.next(index); child = tape.next(child)) {
           if (this.omit.has(child)) continue;
-          if (!first) this.byte(0x2c);
+          if (!first) this.byte(COMMA);
           first = false;
           this.node(child);
         }
-        this.byte(0x5d);
+        this.byte(CLOSE_ARRAY);
         return;
       }
       case Tag.String:
@@ -103,14 +112,14 @@ class CanonicalWriter {
     }
     // Keys are unique (the parser refuses duplicates), so the order is total.
     if (members.length > 1) members.sort((a, b) => (a.name < b.name ? -1 : 1));
-    this.byte(0x7b);
+    this.byte(OPEN_OBJECT);
     members.forEach(({ key }, position) => {
-      if (position > 0) this.byte(0x2c);
+      if (position > 0) this.byte(COMMA);
       this.node(key);
-      this.byte(0x3a);
+      this.byte(COLON);
       this.node(key + 1);
     });
-    this.byte(0x7d);
+    this.byte(CLOSE_OBJECT);
   }
 
   private byte(value: number): void {

@@ -1,10 +1,8 @@
 import type { Buffer } from 'node:buffer';
+import { BACKSLASH, LOWER_U } from './bytes.js';
 
 // The escape grammar of RFC 8259 strings, shared by the parser (which validates lexemes), the
 // tree (which decodes them on demand) and the canonical writer (which re-escapes them).
-
-export const BACKSLASH = 0x5c;
-export const LOWER_U = 0x75;
 
 /** Decoded forms of the two-character escapes, indexed by the byte after the backslash. */
 export const SIMPLE_ESCAPES: ReadonlyMap<number, string> = new Map([

@@ -1,4 +1,5 @@
 import { Buffer } from 'node:buffer';
+import { CR, isJsonWhitespace, LF, SPACE, TAB } from './bytes.js';
 import { canonicalString } from './canonical.js';
 import type { JsonObject } from './tree.js';
 
@@ -35,9 +36,6 @@ export const NEW_FILE_LAYOUT: Layout = {
   comma: ',',
 };
 
-const LF = 0x0a;
-const CR = 0x0d;
-
 export function detectLayout(bytes: Uint8Array, root: JsonObject): Layout {
   const newline = bytes.indexOf(LF);
   const eol = newline > 0 && bytes[newline - 1] === CR ? '\r\n' : '\n';
@@ -66,19 +64,15 @@ function ascii(bytes: Uint8Array, start: number, end: number): string {
 export function lineIndent(bytes: Uint8Array, offset: number): string {
   const lineStart = offset === 0 ? 0 : bytes.lastIndexOf(LF, offset - 1) + 1;
   let end = lineStart;
-  while (end < offset && (bytes[end] === 0x20 || bytes[end] === 0x09)) end++;
+  while (end < offset && (bytes[end] === SPACE || bytes[end] === TAB)) end++;
   return ascii(bytes, lineStart, end);
 }
 
 /** The whitespace directly before `offset` (after the preceding `[`, `{` or `,`). */
 export function leadingGap(bytes: Uint8Array, offset: number): string {
   let start = offset;
-  while (start > 0 && isWhitespace(bytes[start - 1])) start--;
+  while (start > 0 && isJsonWhitespace(bytes[start - 1])) start--;
   return ascii(bytes, start, offset);
-}
-
-function isWhitespace(byte: number | undefined): boolean {
-  return byte === 0x20 || byte === LF || byte === CR || byte === 0x09;
 }
 
 /**

@@ -1,21 +1,26 @@
 import { Buffer } from 'node:buffer';
 import { UnsupportedError } from '../errors/errors.js';
 import { MAX_DEPTH } from '../limits.js';
-import { BACKSLASH, hexValue, LOWER_U, SIMPLE_ESCAPES } from './escape.js';
+import {
+  BACKSLASH,
+  CLOSE_ARRAY,
+  CLOSE_OBJECT,
+  COLON,
+  COMMA,
+  DOT,
+  isJsonWhitespace,
+  LOWER_U,
+  MINUS,
+  NINE,
+  OPEN_ARRAY,
+  OPEN_OBJECT,
+  PLUS,
+  QUOTE,
+  ZERO,
+} from './bytes.js';
+import { hexValue, SIMPLE_ESCAPES } from './escape.js';
 import { ESCAPED, type JsonNode, Tag, Tape } from './tree.js';
 
-const QUOTE = 0x22;
-const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
-const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-const MINUS = 0x2d;
-const PLUS = 0x2b;
-const DOT = 0x2e;
-const ZERO = 0x30;
-const NINE = 0x39;
 /** Objects this small find a repeated key by a scan; larger ones keep a Set of their keys. */
 const SMALL_OBJECT = 8;
 
@@ -217,11 +222,7 @@ class Parser {
   private skipWhitespace(): void {
     const bytes = this.bytes;
     let p = this.pos;
-    for (;;) {
-      const byte = bytes[p];
-      if (byte !== 0x20 && byte !== 0x0a && byte !== 0x0d && byte !== 0x09) break;
-      p++;
-    }
+    while (isJsonWhitespace(bytes[p])) p++;
     this.pos = p;
   }
 }

@@ -1,0 +1,26 @@
+// The bytes JSON is written in, named once for the budget pass, the parser and the writers.
+
+export const QUOTE = 0x22;
+export const BACKSLASH = 0x5c;
+export const SLASH = 0x2f;
+export const OPEN_ARRAY = 0x5b;
+export const CLOSE_ARRAY = 0x5d;
+export const OPEN_OBJECT = 0x7b;
+export const CLOSE_OBJECT = 0x7d;
+export const COMMA = 0x2c;
+export const COLON = 0x3a;
+export const MINUS = 0x2d;
+export const PLUS = 0x2b;
+export const DOT = 0x2e;
+export const ZERO = 0x30;
+export const NINE = 0x39;
+export const LOWER_U = 0x75;
+export const SPACE = 0x20;
+export const TAB = 0x09;
+export const LF = 0x0a;
+export const CR = 0x0d;
+
+/** RFC 8259 whitespace: space, tab, LF and CR only. */
+export function isJsonWhitespace(byte: number | undefined): boolean {
+  return byte === SPACE || byte === LF || byte === CR || byte === TAB;
+}
