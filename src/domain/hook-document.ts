@@ -59,8 +59,9 @@ export class HookDocument {
       throw new UnsupportedError('version-unsupported');
     }
     const hooks = memberValue(root, 'hooks');
-    if (hooks !== undefined && hooks.kind !== 'object')
+    if (hooks !== undefined && hooks.kind !== 'object') {
       throw new UnsupportedError('hooks-not-object');
+    }
     if (hooks?.members.some((event) => event.value.kind !== 'array')) {
       throw new UnsupportedError('event-not-array');
     }
@@ -92,8 +93,9 @@ export class HookDocument {
     if (owner === undefined) throw new AbsenceUnprovenError('owner-absent');
     if (found.length > 1) throw new ConflictError('owner-duplicated');
     if (owner.event !== STOP) throw new ConflictError('owner-outside-stop');
-    if (digestOf('entry', this.bytes, owner.entry) !== owned.digest)
+    if (digestOf('entry', this.bytes, owner.entry) !== owned.digest) {
       throw new ConflictError('owner-modified');
+    }
     return owner;
   }
 
@@ -129,15 +131,21 @@ export class HookDocument {
   appendEntry(owned: OwnedEntry): Uint8Array {
     if (this.root === undefined) {
       const document = { version: 1, hooks: { stop: [owned.value] } };
-      return this.checked(Buffer.from(`${renderValue(document, NEW_FILE_LAYOUT, '')}\n`, 'utf8'));
+      // TextEncoder, not Buffer.from: a small Buffer may sit in a shared pool, and a result's
+      // `.buffer` must never expose other memory.
+      return this.checked(
+        new TextEncoder().encode(`${renderValue(document, NEW_FILE_LAYOUT, '')}\n`),
+      );
     }
     const { bytes, root, hooks } = this;
     const layout = detectLayout(bytes, root);
     const stop = hooks && memberValue(hooks, STOP);
-    if (stop !== undefined)
+    if (stop !== undefined) {
       return this.apply(appendElement(bytes, layout, stop as JsonArray, owned.value));
-    if (hooks !== undefined)
+    }
+    if (hooks !== undefined) {
       return this.apply(appendMember(bytes, layout, hooks, STOP, [owned.value]));
+    }
     return this.apply(appendMember(bytes, layout, root, 'hooks', { stop: [owned.value] }));
   }
 

@@ -1,6 +1,7 @@
 import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
 import { type PlanRequest, type PlanResult, plan, verifyOwned } from '../../src/index.js';
+import { decodeStrict, SPEC_MAX_BYTES, utf8 } from '../support/common.js';
 import {
   ENTRY,
   entryOf,
@@ -16,10 +17,7 @@ import {
   removeReq,
   repairReq,
   req,
-  SPEC_MAX_BYTES,
-  text,
   updateReq,
-  utf8,
 } from './support.js';
 
 /** The owned entry as JSON.stringify(…, null, 2) writes it as an element of hooks.stop. */
@@ -65,13 +63,13 @@ describe('Preservation', () => {
       const original = foreignDoc(stop);
       const install = plan(installReq(utf8(original)));
       const issued = receiptOf(install);
-      expect(text(install.desired)).toBe(foreignDoc(withEntry(pretty(ENTRY))));
+      expect(decodeStrict(install.desired)).toBe(foreignDoc(withEntry(pretty(ENTRY))));
       const update = plan(updateReq(install.desired, issued));
-      expect(text(expectOk(update).desired)).toBe(
+      expect(decodeStrict(expectOk(update).desired)).toBe(
         foreignDoc(withEntry(pretty(entryOf(OTHER_COMMAND)))),
       );
       const remove = expectOk(plan(removeReq(update.desired, receiptOf(update))));
-      expect(text(remove.desired)).toBe(original);
+      expect(decodeStrict(remove.desired)).toBe(original);
       expect([...remove.desired]).toEqual([...utf8(original)]);
     },
   );
@@ -112,13 +110,32 @@ describe('Preservation', () => {
     }
   });
 
+  it('returns results that own exactly their ArrayBuffer, or `desired.buffer` exposes pooled memory of other buffers', () => {
+    const { document, receipt } = installed({ version: 1, hooks: { stop: [] } });
+    const results: PlanResult[] = [
+      plan(installReq(undefined)),
+      plan(installReq(utf8('{"version":1}'))),
+      plan(installReq(document, receipt)),
+      plan(updateReq(document, receipt, OTHER_SPEC)),
+      plan(removeReq(document, receipt)),
+      plan(installReq(document)),
+    ];
+    for (const result of results) {
+      expect(result.desired.length).toBeGreaterThan(0);
+      expect(result.desired.byteOffset).toBe(0);
+      expect(result.desired.buffer.byteLength).toBe(result.desired.length);
+    }
+  });
+
   it('gives fresh memory for results even when the input is a view into a larger buffer, and reads only the view, or bytes outside the view leak into the output', () => {
     const doc = utf8('{"version":1}');
     const backing = new Uint8Array(doc.length + 8).fill(0x7b);
     backing.set(doc, 4);
     const view = backing.subarray(4, 4 + doc.length);
     const result = expectOk(plan(installReq(view)));
-    expect(text(result.desired)).toBe(`{"version":1,"hooks":{"stop":[${JSON.stringify(ENTRY)}]}}`);
+    expect(decodeStrict(result.desired)).toBe(
+      `{"version":1,"hooks":{"stop":[${JSON.stringify(ENTRY)}]}}`,
+    );
     expect(result.desired.buffer).not.toBe(backing.buffer);
     const noop = plan(installReq(result.desired, receiptOf(result)));
     expect(noop.desired.buffer).not.toBe(result.desired.buffer);
@@ -194,13 +211,17 @@ describe('Preservation', () => {
         const emptied = { ...v, hooks: { ...(v.hooks ?? {}), stop: [...(v.hooks?.stop ?? [])] } };
 
         const install = plan(installReq(utf8(render(value))));
-        expect(text(install.desired)).toBe(render(withEntry(ENTRY)));
+        expect(decodeStrict(install.desired)).toBe(render(withEntry(ENTRY)));
         const update = plan(updateReq(install.desired, receiptOf(install)));
-        expect(text(expectOk(update).desired)).toBe(render(withEntry(entryOf(OTHER_COMMAND))));
+        expect(decodeStrict(expectOk(update).desired)).toBe(
+          render(withEntry(entryOf(OTHER_COMMAND))),
+        );
         const remove = plan(removeReq(update.desired, receiptOf(update)));
-        expect(text(expectOk(remove).desired)).toBe(render(emptied));
+        expect(decodeStrict(expectOk(remove).desired)).toBe(render(emptied));
         const repair = plan(repairReq(remove.desired, receiptOf(update)));
-        expect(text(expectOk(repair).desired)).toBe(render(withEntry(entryOf(OTHER_COMMAND))));
+        expect(decodeStrict(expectOk(repair).desired)).toBe(
+          render(withEntry(entryOf(OTHER_COMMAND))),
+        );
       }
     },
   );
