@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { bytesOf } from '../support/common.js';
 import {
   base64,
   COMMAND,
   ENTRY,
-  encode,
   installRequest,
   output,
   plan,
@@ -121,7 +121,7 @@ describe('cursorhooks plan', () => {
   });
 
   it('refuses a non-UTF-8 document with desired null and the input bytes as desiredBase64 (red: invalid bytes are decoded lossily)', async () => {
-    const bytes = new Uint8Array([...encode('{"version":1,"x":"'), 0xff, ...encode('"}')]);
+    const bytes = bytesOf('{"version":1,"x":"', [0xff], '"}');
     const { document: _text, ...rest } = installRequest(null);
     const outcome = await plan({ ...rest, documentBase64: base64(bytes) });
     expect(outcome.exitCode).toBe(1);

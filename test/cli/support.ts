@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { run } from '../../src/cli/run.js';
 import { type HookSpec, LinuxUserShell32212, type ReceiptJSON } from '../../src/index.js';
 import type { CliOutcome } from '../demo/lifecycle.js';
+import { utf8 } from '../support/common.js';
 
 /** Runs the CLI in-process, collecting what it writes. */
 export async function cli(
@@ -10,7 +11,7 @@ export async function cli(
 ): Promise<CliOutcome> {
   let stdout = '';
   let stderr = '';
-  const exitCode = await run(args, typeof stdin === 'string' ? encode(stdin) : stdin, {
+  const exitCode = await run(args, typeof stdin === 'string' ? utf8(stdin) : stdin, {
     stdout: (text) => {
       stdout += text;
     },
@@ -49,12 +50,8 @@ export function expectUsageError(outcome: CliOutcome, message: RegExp): void {
   expect(outcome.stderr).toMatch(message);
 }
 
-export function encode(text: string): Uint8Array {
-  return new TextEncoder().encode(text);
-}
-
 export function base64(bytes: Uint8Array | string): string {
-  return Buffer.from(typeof bytes === 'string' ? encode(bytes) : bytes).toString('base64');
+  return Buffer.from(typeof bytes === 'string' ? utf8(bytes) : bytes).toString('base64');
 }
 
 export const SHELL = LinuxUserShell32212;

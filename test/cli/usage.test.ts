@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/run.js';
 import { MAX_REQUEST_BYTES } from '../../src/cli/stdin.js';
-import { base64, cli, encode, expectUsageError, installRequest, output } from './support.js';
+import { utf8 } from '../support/common.js';
+import { base64, cli, expectUsageError, installRequest, output } from './support.js';
 
 // Planted in every bad input: no usage message may repeat it.
 const CANARY = 'CANARY7d2e';
@@ -125,7 +126,7 @@ describe('cursorhooks usage errors', () => {
 
   it('exits 70 with one stderr line when something unexpected throws (red: an internal failure escapes run)', async () => {
     let stderr = '';
-    const code = await run(['contracts'], encode(''), {
+    const code = await run(['contracts'], utf8(''), {
       stdout: () => {
         throw new Error(`broken pipe ${CANARY}`);
       },

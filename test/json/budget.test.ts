@@ -7,14 +7,13 @@ import { assertOutputWithinBudget, loadJson } from '../../src/json/load.js';
 import { parseJson } from '../../src/json/parse.js';
 import { MAX_DEPTH, MAX_DOCUMENT_BYTES, MAX_NODES } from '../../src/limits.js';
 import {
-  countTreeNodes,
-  reasonOf,
   SPEC_MAX_BYTES,
   SPEC_MAX_DEPTH,
   SPEC_MAX_NODES,
   thrownBy,
   utf8,
-} from './support.js';
+} from '../support/common.js';
+import { countTreeNodes, reasonOf } from './support.js';
 
 const nestedArrays = (depth: number, inner = '') => '['.repeat(depth) + inner + ']'.repeat(depth);
 const nestedObjects = (depth: number) => `${'{"a":'.repeat(depth - 1)}{}${'}'.repeat(depth - 1)}`;

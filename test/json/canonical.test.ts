@@ -7,22 +7,12 @@ import { canonicalize, canonicalString } from '../../src/json/canonical.js';
 import { DIGEST_PATTERN, type DigestDomain, digestOf } from '../../src/json/digest.js';
 import { loadJson } from '../../src/json/load.js';
 import type { JsonTree } from '../../src/json/tree.js';
-import {
-  fcRuns,
-  modelArb,
-  propertyTimeout,
-  render,
-  specCanonical,
-  specCanonicalString,
-  stringValueArb,
-  utf8,
-} from './support.js';
+import { decodeStrict, fcRuns, propertyTimeout, utf8 } from '../support/common.js';
+import { modelArb, render, specCanonical, specCanonicalString, stringValueArb } from './support.js';
 
 const load = (text: string): JsonTree => loadJson(utf8(text));
 /** Canonical bytes must be well-formed UTF-8: a fatal decoder turns a bad byte into a failure. */
-const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-const canonOf = (tree: JsonTree): string =>
-  strictDecoder.decode(canonicalize(tree.bytes, tree.root));
+const canonOf = (tree: JsonTree): string => decodeStrict(canonicalize(tree.bytes, tree.root));
 const canon = (text: string) => canonOf(load(text));
 const digest = (domain: DigestDomain, text: string) => {
   const tree = load(text);
@@ -353,7 +343,7 @@ describe('byte-level re-escaping of escaped string lexemes', () => {
           expect(string.value).toBe(value);
           const expected = JSON.stringify(value);
           const out = canonicalize(tree.bytes, string);
-          expect(strictDecoder.decode(out)).toBe(expected);
+          expect(decodeStrict(out)).toBe(expected);
           expect(hex(out)).toBe(hex(utf8(expected)));
           expect(canonOf(tree)).toBe(`[" 中😀",${expected}]`);
         }),
@@ -405,7 +395,7 @@ describe('byte-level re-escaping of escaped string lexemes', () => {
     expect(string.value).toBe('\\'.repeat(200_000));
     const out = canonicalize(tree.bytes, string);
     expect(out.length).toBe(400_002);
-    expect(strictDecoder.decode(out)).toBe(JSON.stringify(string.value));
+    expect(decodeStrict(out)).toBe(JSON.stringify(string.value));
     expect(Buffer.from(out).equals(utf8(`"${body}"`))).toBe(true);
   });
 });

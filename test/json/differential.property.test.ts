@@ -6,20 +6,16 @@ import { describe, expect, it } from 'vitest';
 import { CursorHooksError } from '../../src/errors/errors.js';
 import { loadJson } from '../../src/json/load.js';
 import type { JsonTree } from '../../src/json/tree.js';
+import { bytesOf, DOCUMENT_REASONS, fcRuns, propertyTimeout, utf8 } from '../support/common.js';
 import {
-  bytesOf,
-  DOCUMENT_REASONS,
-  fcRuns,
   hasDuplicateKey,
   type Model,
   modelArb,
   mutate,
   mutationArb,
   oracle,
-  propertyTimeout,
   render,
   treeValue,
-  utf8,
 } from './support.js';
 
 type Outcome = { readonly tree: JsonTree } | { readonly error: unknown };

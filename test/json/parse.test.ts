@@ -6,10 +6,10 @@ import { loadJson } from '../../src/json/load.js';
 import type { JsonNode, JsonTree, Span } from '../../src/json/tree.js';
 import { memberValue } from '../../src/json/tree.js';
 import { assertStrictUtf8, decodeUtf8 } from '../../src/json/utf8.js';
-import { bytesOf, reasonOf, thrownBy, treeValue, utf8 } from './support.js';
+import { bytesOf, decodeStrict, thrownBy, utf8 } from '../support/common.js';
+import { reasonOf, treeValue } from './support.js';
 
 const load = (text: string) => loadJson(utf8(text));
-const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** The bytes `{"version":1,"s":"<inner>"}` with raw `inner` bytes inside the string. */
 const inString = (inner: readonly number[]) => bytesOf('{"version":1,"s":"', inner, '"}');
@@ -21,7 +21,7 @@ function rootObject(tree: JsonTree) {
 
 /** The source bytes of `span`, decoded strictly: a span that splits a character throws. */
 function spelling(tree: JsonTree, span: Span): string {
-  return strictDecoder.decode(tree.bytes.subarray(span.start, span.end));
+  return decodeStrict(tree.bytes.subarray(span.start, span.end));
 }
 
 function member(tree: JsonTree, key: string): JsonNode {

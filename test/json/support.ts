@@ -1,4 +1,4 @@
-// Shared helpers for the JSON-layer tests: byte builders, refusal capture, a document model with
+// Shared helpers for the JSON-layer tests: refusal reasons, a document model with
 // its own randomised renderer, and an oracle that decides acceptance without touching src/json.
 
 import fc from 'fast-check';
@@ -6,62 +6,13 @@ import { expect } from 'vitest';
 import { CursorHooksError } from '../../src/errors/errors.js';
 import type { ErrorReason } from '../../src/errors/reasons.js';
 import type { JsonNode } from '../../src/json/tree.js';
-
-// The SPEC §3 limits, written out here so a changed constant in src/limits.ts is caught too.
-export const SPEC_MAX_BYTES = 4_194_304;
-export const SPEC_MAX_DEPTH = 64;
-export const SPEC_MAX_NODES = 65_536;
-
-/** The reasons a document load may refuse with; anything else is a leak from another layer. */
-export const DOCUMENT_REASONS: readonly ErrorReason[] = [
-  'document-too-large',
-  'document-too-deep',
-  'document-too-many-nodes',
-  'document-not-utf8',
-  'document-bom',
-  'json-syntax',
-  'json-duplicate-key',
-];
-
-/** Property run count: small by default so `npm test` stays quick, raised by the environment. */
-export function fcRuns(defaultRuns: number): number {
-  const fromEnv = Number.parseInt(process.env.CURSORHOOKS_FC_RUNS ?? '', 10);
-  return Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : defaultRuns;
-}
-
-/** A test timeout that grows with the run count, so raising CURSORHOOKS_FC_RUNS cannot time out. */
-export function propertyTimeout(runs: number, msPerRun = 25): number {
-  return Math.max(60_000, runs * msPerRun);
-}
-
-const encoder = new TextEncoder();
-
-export function utf8(text: string): Uint8Array {
-  return encoder.encode(text);
-}
-
-export function bytesOf(...parts: readonly (string | readonly number[])[]): Uint8Array {
-  const chunks = parts.map((part) =>
-    typeof part === 'string' ? utf8(part) : Uint8Array.from(part),
-  );
-  const out = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
-}
-
-/** Runs `fn`; returns what it threw (or `undefined` if it returned). */
-export function thrownBy(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  return undefined;
-}
+import {
+  decodeStrict,
+  SPEC_MAX_BYTES,
+  SPEC_MAX_DEPTH,
+  SPEC_MAX_NODES,
+  thrownBy,
+} from '../support/common.js';
 
 /** The reason of the CursorHooksError `fn` throws; fails the test on any other outcome. */
 export function reasonOf(fn: () => unknown): string {
@@ -77,8 +28,6 @@ export type OracleVerdict =
   | { readonly accept: true; readonly value: unknown }
   | { readonly accept: false; readonly reasons: readonly ErrorReason[] };
 
-const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
 export function oracle(bytes: Uint8Array): OracleVerdict {
   if (bytes.length > SPEC_MAX_BYTES) return { accept: false, reasons: ['document-too-large'] };
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
@@ -86,7 +35,7 @@ export function oracle(bytes: Uint8Array): OracleVerdict {
   }
   let text: string;
   try {
-    text = strictDecoder.decode(bytes);
+    text = decodeStrict(bytes);
   } catch {
     return { accept: false, reasons: ['document-not-utf8'] };
   }
@@ -291,17 +240,19 @@ export const modelArb: fc.Arbitrary<Model> = fc.letrec<{ node: Model }>((tie) =>
   ),
 })).node;
 
+/** The two-character escapes RFC 8259 offers; SPEC §5 writes these and `\u00XX` for the rest. */
+const SHORT_ESCAPES: Readonly<Record<string, string>> = {
+  '"': '\\"',
+  '\\': '\\\\',
+  '\b': '\\b',
+  '\f': '\\f',
+  '\n': '\\n',
+  '\r': '\\r',
+  '\t': '\\t',
+};
+
 /** SPEC §5 string escaping, written out code unit by code unit (independent of JSON.stringify). */
 export function specCanonicalString(value: string): string {
-  const short: Record<string, string> = {
-    '"': '\\"',
-    '\\': '\\\\',
-    '\b': '\\b',
-    '\f': '\\f',
-    '\n': '\\n',
-    '\r': '\\r',
-    '\t': '\\t',
-  };
   let out = '"';
   for (let i = 0; i < value.length; i++) {
     const unit = value.charCodeAt(i);
@@ -312,7 +263,7 @@ export function specCanonicalString(value: string): string {
     const prev = value.charCodeAt(i - 1);
     const paired =
       (isHigh && next >= 0xdc00 && next <= 0xdfff) || (isLow && prev >= 0xd800 && prev <= 0xdbff);
-    const shortForm = short[ch];
+    const shortForm = SHORT_ESCAPES[ch];
     if (shortForm !== undefined) out += shortForm;
     else if (unit < 0x20 || ((isHigh || isLow) && !paired)) {
       out += `\\u${unit.toString(16).padStart(4, '0')}`;
@@ -374,15 +325,6 @@ export function render(model: Model, seed: number, options: RenderOptions): stri
       .map((d) => (chance(0.5) ? d.toUpperCase() : d))
       .join('');
   const uEscape = (unit: number) => `\\u${hex(unit)}`;
-  const short: Record<string, string> = {
-    '"': '\\"',
-    '\\': '\\\\',
-    '\b': '\\b',
-    '\f': '\\f',
-    '\n': '\\n',
-    '\r': '\\r',
-    '\t': '\\t',
-  };
 
   const str = (value: string): string => {
     let out = '"';
@@ -394,7 +336,7 @@ export function render(model: Model, seed: number, options: RenderOptions): stri
       } else if (unit >= 0xd800 && unit <= 0xdfff) {
         out += uEscape(unit); // a lone surrogate has no UTF-8 spelling
       } else if (ch === '"' || ch === '\\' || unit < 0x20) {
-        const shortForm = short[ch];
+        const shortForm = SHORT_ESCAPES[ch];
         out += shortForm !== undefined && chance(0.6) ? shortForm : uEscape(unit);
       } else if (ch === '/' && chance(0.5)) {
         out += '\\/';

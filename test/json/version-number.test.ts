@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadJson } from '../../src/json/load.js';
 import { isExactlyOne } from '../../src/json/number.js';
-import { fcRuns, numberLexemeArb, propertyTimeout, utf8 } from './support.js';
+import { fcRuns, propertyTimeout, utf8 } from '../support/common.js';
+import { numberLexemeArb } from './support.js';
 
 /** Exact value test with BigInt: digits × 10^(exponent − fraction length) === 1. */
 function denotesOne(lexeme: string): boolean {

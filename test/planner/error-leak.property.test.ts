@@ -9,6 +9,7 @@ import {
   plan,
   verifyOwned,
 } from '../../src/index.js';
+import { fcRuns, thrownBy, utf8 } from '../support/common.js';
 import {
   entryOf,
   installReq,
@@ -18,16 +19,9 @@ import {
   removeReq,
   req,
   SPEC,
-  thrownBy,
   updateReq,
-  utf8,
   WRITE,
 } from './support.js';
-
-function fcRuns(defaultRuns: number): number {
-  const fromEnv = Number.parseInt(process.env.CURSORHOOKS_FC_RUNS ?? '', 10);
-  return Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : defaultRuns;
-}
 
 /** Every string reachable from an error: own properties (any key) along the cause chain. */
 function errorStrings(error: unknown): string[] {

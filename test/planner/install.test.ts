@@ -6,6 +6,7 @@ import {
   plan,
   verifyOwned,
 } from '../../src/index.js';
+import { decodeStrict, utf8 } from '../support/common.js';
 import {
   bytes,
   COMMAND,
@@ -21,8 +22,6 @@ import {
   replaceOnce,
   req,
   SPEC,
-  text,
-  utf8,
   WRITE,
 } from './support.js';
 
@@ -46,7 +45,7 @@ describe('Install without a receipt', () => {
       const result = plan(installReq(document));
       const receipt = receiptOf(result);
       expect(result.noOp).toBe(false);
-      expect(text(result.desired)).toBe(newFile({ version: 1, hooks: { stop: [ENTRY] } }));
+      expect(decodeStrict(result.desired)).toBe(newFile({ version: 1, hooks: { stop: [ENTRY] } }));
       expect(receipt.spec).toEqual(SPEC);
       expect(receipt.shell).toBe(LinuxUserShell32212);
     },
@@ -55,7 +54,7 @@ describe('Install without a receipt', () => {
   it('creates hooks and stop in a document without hooks, appended last, or the insertion reformats or misplaces them', () => {
     const doc = { version: 1, name: 'mine', list: [1, 2] };
     const result = expectOk(plan(installReq(bytes(doc))));
-    expect(text(result.desired)).toBe(newFile({ ...doc, hooks: { stop: [ENTRY] } }));
+    expect(decodeStrict(result.desired)).toBe(newFile({ ...doc, hooks: { stop: [ENTRY] } }));
   });
 
   it('creates stop as the last event in an existing hooks object, or it lands elsewhere', () => {
@@ -66,20 +65,20 @@ describe('Install without a receipt', () => {
       hooks: { afterFileEdit: [{ command: 'fmt' }], stop: [ENTRY] },
       tail: true,
     };
-    expect(text(result.desired)).toBe(newFile(expected));
+    expect(decodeStrict(result.desired)).toBe(newFile(expected));
   });
 
   it('appends the entry last in an existing stop and keeps foreign entries, or the order changes', () => {
     const doc = { version: 1, hooks: { stop: [{ command: 'a' }, 'opaque', 7] } };
     const result = expectOk(plan(installReq(bytes(doc))));
-    expect(text(result.desired)).toBe(
+    expect(decodeStrict(result.desired)).toBe(
       newFile({ version: 1, hooks: { stop: [{ command: 'a' }, 'opaque', 7, ENTRY] } }),
     );
   });
 
   it('fills an empty stop array, or "stop": [] is treated as something else', () => {
     const result = expectOk(plan(installReq(bytes({ version: 1, hooks: { stop: [] } }))));
-    expect(text(result.desired)).toBe(newFile({ version: 1, hooks: { stop: [ENTRY] } }));
+    expect(decodeStrict(result.desired)).toBe(newFile({ version: 1, hooks: { stop: [ENTRY] } }));
   });
 
   it('issues the same receipt for an absent file, {"version":1}, "hooks": {} and "stop": [], or empty containers and absence count as foreign remainder', () => {
@@ -178,14 +177,14 @@ describe('Install with a receipt', () => {
   it('refreshes the remainder digest after a legitimate foreign edit while keeping the bytes, or hosts keep a stale receipt', () => {
     const { document, receipt } = installed({ version: 1, hooks: { stop: [] } });
     const edited = replaceOnce(
-      text(document),
+      decodeStrict(document),
       '"hooks": {',
       '"hooks": {\n    "afterFileEdit": [{"command": "fmt"}],',
     );
     const result = plan(installReq(utf8(edited), receipt));
     const refreshed = receiptOf(result);
     expect(result.noOp).toBe(true);
-    expect(text(result.desired)).toBe(edited);
+    expect(decodeStrict(result.desired)).toBe(edited);
     expect(refreshed.entryDigest).toBe(receipt.entryDigest);
     expect(refreshed.remainderDigest).not.toBe(receipt.remainderDigest);
     // The same remainder, proven independently: a fresh install into the edited foreign part.

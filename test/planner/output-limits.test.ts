@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_DOCUMENT_BYTES, MAX_NODES, plan } from '../../src/index.js';
+import { SPEC_MAX_BYTES, SPEC_MAX_NODES, utf8 } from '../support/common.js';
 import {
   ENTRY,
   expectBytes,
@@ -10,10 +11,7 @@ import {
   refused,
   removeReq,
   repairReq,
-  SPEC_MAX_BYTES,
-  SPEC_MAX_NODES,
   updateReq,
-  utf8,
 } from './support.js';
 
 /** SPEC §3 node count: every container, every object key and every scalar. */

@@ -9,6 +9,7 @@ import {
   WindowsPowerShellStop20261001,
   WindowsUnqualified,
 } from '../../src/index.js';
+import { thrownBy, utf8 } from '../support/common.js';
 import {
   expectError,
   expectOk,
@@ -21,9 +22,7 @@ import {
   refused,
   removeReq,
   repairReq,
-  thrownBy,
   updateReq,
-  utf8,
   WRITE,
 } from './support.js';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Operation, plan } from '../../src/index.js';
+import { decodeStrict, utf8 } from '../support/common.js';
 import {
   bytes,
   ENTRY,
@@ -10,8 +11,6 @@ import {
   removeReq,
   req,
   SPEC,
-  text,
-  utf8,
 } from './support.js';
 
 /** A foreign entry that looks like ours but is not the owned command. */
@@ -21,15 +20,17 @@ describe('Remove', () => {
   it('leaves "stop": [] and the hooks object in place after removing the sole entry, or empty containers are deleted', () => {
     const { document, receipt } = installed({ version: 1 });
     const result = expectOk(plan(removeReq(document, receipt)));
-    expect(text(result.desired)).toBe(newFile({ version: 1, hooks: { stop: [] } }));
+    expect(decodeStrict(result.desired)).toBe(newFile({ version: 1, hooks: { stop: [] } }));
     expect(result.receipt).toBeUndefined();
     expect(result.noOp).toBe(false);
   });
 
   it('leaves "hooks": {} when that is what install created stop into, minus the entry, or Remove reshapes hooks', () => {
     const { document, receipt } = installed(utf8('{"version":1,"hooks":{}}'));
-    expect(text(document)).toBe(`{"version":1,"hooks":{"stop":[${JSON.stringify(ENTRY)}]}}`);
-    expect(text(expectOk(plan(removeReq(document, receipt))).desired)).toBe(
+    expect(decodeStrict(document)).toBe(
+      `{"version":1,"hooks":{"stop":[${JSON.stringify(ENTRY)}]}}`,
+    );
+    expect(decodeStrict(expectOk(plan(removeReq(document, receipt))).desired)).toBe(
       '{"version":1,"hooks":{"stop":[]}}',
     );
   });
@@ -46,7 +47,7 @@ describe('Remove', () => {
       const expected = { ...doc, hooks: { ...doc.hooks, stop: stop.filter((e) => e !== ENTRY) } };
       for (const indent of [0, 2, '\t']) {
         const result = expectOk(plan(removeReq(bytes(doc, indent), receipt)));
-        expect(text(result.desired)).toBe(`${JSON.stringify(expected, null, indent)}\n`);
+        expect(decodeStrict(result.desired)).toBe(`${JSON.stringify(expected, null, indent)}\n`);
       }
     },
   );
@@ -67,17 +68,19 @@ describe('Remove', () => {
         executableVerified: 'no',
       }),
     );
-    expect(text(expectOk(result).desired)).toBe(newFile({ version: 1, hooks: { stop: [] } }));
+    expect(decodeStrict(expectOk(result).desired)).toBe(
+      newFile({ version: 1, hooks: { stop: [] } }),
+    );
   });
 
   it('is not revoked by legitimate foreign edits, which survive the removal, or foreign edits block uninstall', () => {
     const { document, receipt } = installed({ version: 1, hooks: { stop: [] } });
-    const edited = text(document).replace(
+    const edited = decodeStrict(document).replace(
       '"version": 1,',
       '"version": 1,\n  "foreign": [1e400, "\\/"],',
     );
     const result = expectOk(plan(removeReq(utf8(edited), receipt)));
-    expect(text(result.desired)).toBe(
+    expect(decodeStrict(result.desired)).toBe(
       '{\n  "version": 1,\n  "foreign": [1e400, "\\/"],\n  "hooks": {\n    "stop": []\n  }\n}\n',
     );
   });

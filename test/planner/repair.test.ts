@@ -6,6 +6,7 @@ import {
   plan,
   verifyOwned,
 } from '../../src/index.js';
+import { decodeStrict, utf8 } from '../support/common.js';
 import {
   bytes,
   ENTRY,
@@ -19,8 +20,6 @@ import {
   repairReq,
   req,
   SPEC,
-  text,
-  utf8,
 } from './support.js';
 
 const BASE = {
@@ -43,7 +42,7 @@ describe('Repair', () => {
       const result = plan(repairReq(removed, receipt));
       expect(receiptOf(result).toJSON()).toEqual(receipt.toJSON());
       expect(result.noOp).toBe(false);
-      expect(text(result.desired)).toBe(text(document));
+      expect(decodeStrict(result.desired)).toBe(decodeStrict(document));
     }
   });
 
@@ -53,7 +52,7 @@ describe('Repair', () => {
     const removed = expectOk(plan(removeReq(bytes(doc), receipt))).desired;
     const result = plan(repairReq(removed, receipt));
     expect(receiptOf(result).toJSON()).toEqual(receipt.toJSON());
-    expect(text(result.desired)).toBe(
+    expect(decodeStrict(result.desired)).toBe(
       newFile({ version: 1, hooks: { stop: [{ command: 'a' }, ENTRY] } }),
     );
     expect(() => verifyOwned(result.desired, receipt)).not.toThrow();
@@ -89,8 +88,8 @@ describe('Repair', () => {
     'refuses %s with remainder-drift (AbsenceUnproven) with the owner absent, or a user edit is overwritten by a reinstall',
     (_name, edit) => {
       const { receipt, removed } = removedFrom(BASE);
-      const edited = utf8(edit(text(removed)));
-      expect(text(edited)).not.toBe(text(removed));
+      const edited = utf8(edit(decodeStrict(removed)));
+      expect(decodeStrict(edited)).not.toBe(decodeStrict(removed));
       refused(repairReq(edited, receipt), 'remainder-drift', 'absence');
     },
   );
@@ -99,8 +98,8 @@ describe('Repair', () => {
     'refuses %s with remainder-drift (AbsenceUnproven) with the owner intact, or drift is ignored when the owner survives',
     (_name, edit) => {
       const { document, receipt } = installed(BASE);
-      const edited = utf8(edit(text(document)));
-      expect(text(edited)).not.toBe(text(document));
+      const edited = utf8(edit(decodeStrict(document)));
+      expect(decodeStrict(edited)).not.toBe(decodeStrict(document));
       expect(() => verifyOwned(edited, receipt)).not.toThrow();
       refused(repairReq(edited, receipt), 'remainder-drift', 'absence');
     },
@@ -136,9 +135,9 @@ describe('Repair', () => {
     'treats a remainder %s as unchanged, or the digest is taken over raw bytes instead of the canonical form',
     (_name, edit) => {
       const { document, receipt, removed } = removedFrom(BASE);
-      const intact = utf8(edit(text(document)));
-      const absent = utf8(edit(text(removed)));
-      expect(text(intact)).not.toBe(text(document));
+      const intact = utf8(edit(decodeStrict(document)));
+      const absent = utf8(edit(decodeStrict(removed)));
+      expect(decodeStrict(intact)).not.toBe(decodeStrict(document));
       expect(receiptOf(plan(repairReq(intact, receipt))).toJSON()).toEqual(receipt.toJSON());
       expect(receiptOf(plan(repairReq(absent, receipt))).toJSON()).toEqual(receipt.toJSON());
     },
@@ -216,7 +215,9 @@ describe('Repair', () => {
       for (const absent of [undefined, null, new Uint8Array(0)]) {
         const result = plan(repairReq(absent, receipt));
         expect(receiptOf(result).toJSON()).toEqual(receipt.toJSON());
-        expect(text(result.desired)).toBe(newFile({ version: 1, hooks: { stop: [ENTRY] } }));
+        expect(decodeStrict(result.desired)).toBe(
+          newFile({ version: 1, hooks: { stop: [ENTRY] } }),
+        );
       }
     }
     for (const doc of [BASE, { version: 1, hooks: { future: [] } }, { version: 1, x: 0 }]) {

@@ -15,6 +15,7 @@ import {
   verifyOwned,
   WindowsPowerShellStop20261001,
 } from '../../src/index.js';
+import { thrownBy, utf8 } from '../support/common.js';
 import {
   bytes,
   expectError,
@@ -26,9 +27,7 @@ import {
   removeReq,
   req,
   SPEC,
-  thrownBy,
   updateReq,
-  utf8,
   WRITE,
 } from './support.js';
 

@@ -21,15 +21,12 @@ import {
   UnsupportedError,
   verifyOwned,
 } from '../../src/index.js';
+import { SPEC_MAX_BYTES, thrownBy, utf8 } from '../support/common.js';
 
 export type Reason = CursorHooksError['reason'];
 
 /** Which specific kind a refusal carries besides ConflictError: exactly one of these. */
 export type Kind = 'absence' | 'unsupported' | 'conflict';
-
-// The SPEC §3 limits, written out so a changed constant in src/limits.ts is caught as well.
-export const SPEC_MAX_BYTES = 4_194_304;
-export const SPEC_MAX_NODES = 65_536;
 
 export const SHELL = LinuxUserShell32212;
 
@@ -72,17 +69,6 @@ export function entryOf(command: string = COMMAND): EntryValue {
 export const ENTRY = entryOf();
 /** The owned entry as compact JSON text, for splicing into hand-written documents. */
 export const ENTRY_TEXT = JSON.stringify(ENTRY);
-
-const encoder = new TextEncoder();
-const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-export function utf8(value: string): Uint8Array {
-  return encoder.encode(value);
-}
-
-export function text(value: Uint8Array): string {
-  return decoder.decode(value);
-}
 
 /** `JSON.stringify(value, null, indent)` plus `trailing`, as bytes (default: the new-file form). */
 export function bytes(value: unknown, indent: number | string = 2, trailing = '\n'): Uint8Array {
@@ -198,16 +184,6 @@ export function expectBytes(actual: Uint8Array, expected: Uint8Array, label?: st
 /** Plans `request` and asserts it is refused with `reason` and `kind`. */
 export function refused(request: PlanRequest, reason: Reason, kind: Kind, label?: string): void {
   expectRefused(plan(request), reason, kind, request.document, label);
-}
-
-/** What `fn` threw, or undefined. */
-export function thrownBy(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  return undefined;
 }
 
 /** Asserts verifyOwned refuses with `reason` and `kind`. */

@@ -7,6 +7,7 @@ import {
   WindowsPowerShellStop20261001,
   WindowsUnqualified,
 } from '../../src/index.js';
+import { decodeStrict, utf8 } from '../support/common.js';
 import {
   bytes,
   ENTRY,
@@ -23,9 +24,7 @@ import {
   repairReq,
   req,
   SPEC,
-  text,
   updateReq,
-  utf8,
   WRITE,
 } from './support.js';
 
@@ -44,7 +43,7 @@ describe('Update', () => {
       ...BASE,
       hooks: { ...BASE.hooks, stop: [{ command: 'a' }, entryOf(OTHER_COMMAND)] },
     };
-    expect(text(result.desired)).toBe(newFile(expected));
+    expect(decodeStrict(result.desired)).toBe(newFile(expected));
     expect(next.spec).toEqual(OTHER_SPEC);
     expect(next.remainderDigest).toBe(receipt.remainderDigest);
     expect(next.entryDigest).toBe(installed(BASE, OTHER_SPEC).receipt.entryDigest);
@@ -62,7 +61,7 @@ describe('Update', () => {
     const { document, receipt } = installed(BASE);
     const there = plan(updateReq(document, receipt));
     const back = plan(updateReq(there.desired, receiptOf(there), SPEC));
-    expect(text(expectOk(back).desired)).toBe(text(document));
+    expect(decodeStrict(expectOk(back).desired)).toBe(decodeStrict(document));
     expect(receiptOf(back).toJSON()).toEqual(receipt.toJSON());
   });
 
@@ -82,12 +81,12 @@ describe('Update', () => {
 
   it('is not revoked by legitimate foreign edits, and its receipt reflects the edited remainder, or hosts lose their entry to any user edit', () => {
     const { document, receipt } = installed(BASE);
-    const edited = text(document)
+    const edited = decodeStrict(document)
       .replace('"fmt"', '"fmt --all"')
       .replace('"version": 1,', '"version": 1,\n  "theme": 1.50,');
     const result = plan(updateReq(utf8(edited), receipt));
     const next = receiptOf(result);
-    expect(text(result.desired)).toBe(
+    expect(decodeStrict(result.desired)).toBe(
       edited.replace(
         JSON.stringify(ENTRY, null, 2).replaceAll('\n', '\n      '),
         JSON.stringify(entryOf(OTHER_COMMAND), null, 2).replaceAll('\n', '\n      '),
@@ -99,7 +98,7 @@ describe('Update', () => {
 
   it('is a byte no-op for the same spec that refreshes the remainder digest after a foreign edit, or the host keeps a receipt Repair will refuse', () => {
     const { document, receipt } = installed(BASE);
-    const edited = utf8(text(document).replace('"fmt"', '"fmt --all"'));
+    const edited = utf8(decodeStrict(document).replace('"fmt"', '"fmt --all"'));
     const result = plan(updateReq(edited, receipt, SPEC));
     const next = receiptOf(result);
     expect(result.noOp).toBe(true);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { plan, verifyOwned } from '../../src/index.js';
+import { decodeStrict, utf8 } from '../support/common.js';
 import {
   ENTRY_TEXT,
   expectOk,
@@ -11,9 +12,7 @@ import {
   refused,
   removeReq,
   repairReq,
-  text,
   updateReq,
-  utf8,
 } from './support.js';
 
 const { receipt } = installed({ version: 1 });
@@ -25,12 +24,14 @@ describe('Document version and hooks shape', () => {
       const original = `{"version":${lexeme},"hooks":{"stop":[]}}`;
       const install = plan(installReq(utf8(original)));
       const issued = receiptOf(install);
-      expect(text(install.desired)).toBe(`{"version":${lexeme},"hooks":{"stop":[${ENTRY_TEXT}]}}`);
+      expect(decodeStrict(install.desired)).toBe(
+        `{"version":${lexeme},"hooks":{"stop":[${ENTRY_TEXT}]}}`,
+      );
       expect(() => verifyOwned(install.desired, issued)).not.toThrow();
       const removed = expectOk(plan(removeReq(install.desired, issued)));
-      expect(text(removed.desired)).toBe(original);
+      expect(decodeStrict(removed.desired)).toBe(original);
       const repaired = plan(repairReq(removed.desired, issued));
-      expect(text(expectOk(repaired).desired)).toBe(text(install.desired));
+      expect(decodeStrict(expectOk(repaired).desired)).toBe(decodeStrict(install.desired));
     },
   );
 
@@ -88,6 +89,8 @@ describe('Document version and hooks shape', () => {
 
   it('accepts the version written as "\\u0076ersion", or keys are compared by spelling', () => {
     const result = expectOk(plan(installReq(utf8('{"\\u0076ersion":1}'))));
-    expect(text(result.desired)).toBe(`{"\\u0076ersion":1,"hooks":{"stop":[${ENTRY_TEXT}]}}`);
+    expect(decodeStrict(result.desired)).toBe(
+      `{"\\u0076ersion":1,"hooks":{"stop":[${ENTRY_TEXT}]}}`,
+    );
   });
 });

@@ -12,15 +12,8 @@ import {
   type Receipt,
   verifyOwned,
 } from '../../src/index.js';
-import {
-  bytesEqual,
-  decodeStrict,
-  fcRuns,
-  ownedEntry,
-  posixPathArb,
-  show,
-  utf8,
-} from './support.js';
+import { decodeStrict, fcRuns, utf8 } from '../support/common.js';
+import { bytesEqual, ownedEntry, posixPathArb, show } from './support.js';
 
 const RUNS = fcRuns(150);
 const SHELL = LinuxUserShell32212;

@@ -30,15 +30,14 @@ import {
   WindowsUnqualified,
 } from '../../src/index.js';
 import {
-  bytesEqual,
-  concatBytes,
+  ABSENCE_REASONS,
+  bytesOf,
   decodeStrict,
   fcRuns,
-  ownedEntry,
-  posixPathArb,
-  show,
+  UNSUPPORTED_REASONS,
   utf8,
-} from './support.js';
+} from '../support/common.js';
+import { bytesEqual, ownedEntry, posixPathArb, show } from './support.js';
 
 const RUNS = fcRuns(400);
 
@@ -379,11 +378,11 @@ function mutate(bytes: Uint8Array, mutation: Mutation): Uint8Array {
   switch (mutation.kind) {
     case 'insert': {
       const i = at(mutation.at, length + 1);
-      return concatBytes(bytes.subarray(0, i), [mutation.byte], bytes.subarray(i));
+      return bytesOf(bytes.subarray(0, i), [mutation.byte], bytes.subarray(i));
     }
     case 'delete': {
       const i = at(mutation.at, length);
-      return concatBytes(bytes.subarray(0, i), bytes.subarray(i + mutation.count));
+      return bytesOf(bytes.subarray(0, i), bytes.subarray(i + mutation.count));
     }
     case 'overwrite': {
       if (length === 0) return Uint8Array.from([mutation.byte]);
@@ -394,13 +393,13 @@ function mutate(bytes: Uint8Array, mutation: Mutation): Uint8Array {
     case 'splice': {
       const i = at(mutation.at, length + 1);
       const piece = fragmentBytes(mutation.fragment);
-      return concatBytes(bytes.subarray(0, i), piece, bytes.subarray(i + mutation.remove));
+      return bytesOf(bytes.subarray(0, i), piece, bytes.subarray(i + mutation.remove));
     }
     case 'copy': {
       const from = at(mutation.from, length);
       const slice = bytes.slice(from, from + mutation.length);
       const i = at(mutation.at, length + 1);
-      return concatBytes(bytes.subarray(0, i), slice, bytes.subarray(i));
+      return bytesOf(bytes.subarray(0, i), slice, bytes.subarray(i));
     }
   }
 }
@@ -734,23 +733,6 @@ function snapshot(value: unknown): string | undefined {
 
 /** Text planted in paths and documents; it must never surface in an error (SPEC §2). */
 const MARKERS = ['ZQXJ', 'hostile trap'];
-
-const UNSUPPORTED_REASONS = new Set([
-  'document-too-large',
-  'document-too-deep',
-  'document-too-many-nodes',
-  'document-not-utf8',
-  'document-bom',
-  'json-syntax',
-  'json-duplicate-key',
-  'root-not-object',
-  'version-missing',
-  'version-unsupported',
-  'hooks-not-object',
-  'event-not-array',
-  'shell-unsupported',
-]);
-const ABSENCE_REASONS = new Set(['owner-absent', 'remainder-drift']);
 
 /** The error and its cause chain: kinds as SPEC §2 classifies them, and nothing echoed. */
 function expectCleanError(error: CursorHooksError, context: string): void {

@@ -9,46 +9,10 @@ import {
   WindowsPowerShellStop20261001,
 } from '../../src/index.js';
 
-/** Property run count: quick by default, raised with CURSORHOOKS_FC_RUNS for long runs. */
-export function fcRuns(defaultRuns: number): number {
-  const fromEnv = Number.parseInt(process.env.CURSORHOOKS_FC_RUNS ?? '', 10);
-  return Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : defaultRuns;
-}
-
-const encoder = new TextEncoder();
-// ignoreBOM keeps a leading BOM in the text, so JSON.parse refuses it instead of it vanishing.
-const strictDecoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-export function utf8(text: string): Uint8Array {
-  return encoder.encode(text);
-}
-
-/** Strict UTF-8 decode; throws on any invalid sequence. */
-export function decodeStrict(bytes: Uint8Array): string {
-  return strictDecoder.decode(bytes);
-}
-
 export function bytesEqual(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
-}
-
-export function concatBytes(...parts: readonly (string | Uint8Array | readonly number[])[]) {
-  const chunks = parts.map((part) =>
-    typeof part === 'string'
-      ? utf8(part)
-      : part instanceof Uint8Array
-        ? part
-        : Uint8Array.from(part),
-  );
-  const out = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
 }
 
 /** A short printable description of bytes for failure messages. */

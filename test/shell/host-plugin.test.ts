@@ -25,6 +25,7 @@ import {
   WindowsPowerShellStop20261001,
   WindowsUnqualified,
 } from '../../src/index.js';
+import { thrownBy } from '../support/common.js';
 
 type PathRole = Parameters<ShellContract['assertCanonicalPath']>[1];
 
@@ -112,19 +113,9 @@ function expectPlanRefused(result: PlanResult, reason: string): CursorHooksError
   return result.error;
 }
 
-/** Whatever `fn` throws; fails when it returns. */
-function thrownBy(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a throw');
-}
-
 function expectGetRefused(container: Container, reason: string): void {
   const error = thrownBy(() => container.get(HookPlanner));
-  expect(error).toBeInstanceOf(ConflictError);
+  expect(error, 'get(HookPlanner) must throw').toBeInstanceOf(ConflictError);
   expect((error as CursorHooksError).reason).toBe(reason);
 }
 
@@ -203,11 +194,11 @@ describe('a host contract class bound to SHELL_CONTRACT', () => {
     expect(errorIs(refused, UnsupportedError)).toBe(true);
 
     const verifyError = thrownBy(() => verifyOwned(installed.desired, receipt));
-    expect(verifyError).toBeInstanceOf(ConflictError);
+    expect(verifyError, 'verifyOwned must throw').toBeInstanceOf(ConflictError);
     expect((verifyError as CursorHooksError).reason).toBe('shell-unsupported');
 
     const renderError = thrownBy(() => renderArgv(HOST_ID, STOP_ARGV));
-    expect(renderError).toBeInstanceOf(UnsupportedError);
+    expect(renderError, 'renderArgv must throw').toBeInstanceOf(UnsupportedError);
     expect((renderError as CursorHooksError).reason).toBe('shell-unsupported');
   });
 
