@@ -8,8 +8,8 @@ import {
   removeElement,
   replaceNode,
 } from '../json/edit.js';
-import { detectLayout, NEW_FILE_LAYOUT, renderValue } from '../json/format.js';
-import { assertOutputWithinBudget, loadJson } from '../json/load.js';
+import { countNodes, detectLayout, NEW_FILE_LAYOUT, renderValue } from '../json/format.js';
+import { assertOutputWithinLimits, loadJson } from '../json/load.js';
 import { isExactlyOne } from '../json/number.js';
 import { parseJson } from '../json/parse.js';
 import { spliceBytes } from '../json/splice.js';
@@ -32,7 +32,7 @@ const EMPTY_REMAINDER = remainderOfEmptyFile();
 
 function remainderOfEmptyFile(): string {
   const source = Buffer.from('{"version":1}', 'utf8');
-  return digestOf('remainder', source, parseJson(source));
+  return digestOf('remainder', parseJson(source));
 }
 
 /**
@@ -93,7 +93,7 @@ export class HookDocument {
     if (owner === undefined) throw new AbsenceUnprovenError('owner-absent');
     if (found.length > 1) throw new ConflictError('owner-duplicated');
     if (owner.event !== STOP) throw new ConflictError('owner-outside-stop');
-    if (digestOf('entry', this.bytes, owner.entry) !== owned.digest) {
+    if (digestOf('entry', owner.entry) !== owned.digest) {
       throw new ConflictError('owner-modified');
     }
     return owner;
@@ -124,7 +124,7 @@ export class HookDocument {
       omit.add(stop.index);
     }
     if (hooks?.members.every((event) => omit.has(event.value.index))) omit.add(hooks.index);
-    return digestOf('remainder', this.bytes, root, omit);
+    return digestOf('remainder', root, omit);
   }
 
   /** Appends the entry last in `stop`, creating `stop`, `hooks` or the whole file as needed. */
@@ -133,9 +133,8 @@ export class HookDocument {
       const document = { version: 1, hooks: { stop: [owned.value] } };
       // TextEncoder, not Buffer.from: a small Buffer may sit in a shared pool, and a result's
       // `.buffer` must never expose other memory.
-      return this.checked(
-        new TextEncoder().encode(`${renderValue(document, NEW_FILE_LAYOUT, '')}\n`),
-      );
+      const text = `${renderValue(document, NEW_FILE_LAYOUT, '')}\n`;
+      return this.checked(new TextEncoder().encode(text), countNodes(document));
     }
     const { bytes, root, hooks } = this;
     const layout = detectLayout(bytes, root);
@@ -161,11 +160,16 @@ export class HookDocument {
   }
 
   private apply(edit: ByteEdit): Uint8Array {
-    return this.checked(spliceBytes(this.bytes, edit));
+    return this.checked(spliceBytes(this.bytes, edit), this.nodes() + edit.nodes);
   }
 
-  private checked(output: Uint8Array): Uint8Array {
-    assertOutputWithinBudget(output);
+  private checked(output: Uint8Array, nodes: number): Uint8Array {
+    assertOutputWithinLimits(output.length, nodes);
     return output;
+  }
+
+  /** The document's node count: the root's subtree on the tape. */
+  private nodes(): number {
+    return this.root === undefined ? 0 : this.root.tape.subtreeSize(this.root.index);
   }
 }

@@ -46,6 +46,6 @@ export class OwnedEntry {
     });
     // Digested through the parser, so our entry and a document's entry share one canonical path.
     const source = Buffer.from(JSON.stringify(value), 'utf8');
-    return new OwnedEntry(value, digestOf('entry', source, parseJson(source)));
+    return new OwnedEntry(value, digestOf('entry', parseJson(source)));
   }
 }

@@ -5,14 +5,34 @@ import {
   CLOSE_OBJECT,
   COLON,
   COMMA,
-  isJsonWhitespace,
+  CR,
+  LF,
   OPEN_ARRAY,
   OPEN_OBJECT,
   QUOTE,
+  SPACE,
+  TAB,
 } from './bytes.js';
 
 /** Which limit a byte sequence breaks first; the caller maps it to an input or output reason. */
 export type BudgetBreach = 'size' | 'depth' | 'nodes';
+
+export interface BudgetScan {
+  readonly breach: BudgetBreach | undefined;
+  /** Nodes counted before the scan ended: for valid JSON within budget, exactly its nodes. */
+  readonly nodes: number;
+}
+
+// What each byte means to the scan; any byte not listed (class 0) is part of a bare scalar.
+const SEPARATOR = 1;
+const OPEN = 2;
+const CLOSE = 3;
+const STRING = 4;
+const BYTE_CLASS = new Uint8Array(256);
+for (const byte of [SPACE, TAB, LF, CR, COMMA, COLON]) BYTE_CLASS[byte] = SEPARATOR;
+for (const byte of [OPEN_ARRAY, OPEN_OBJECT]) BYTE_CLASS[byte] = OPEN;
+for (const byte of [CLOSE_ARRAY, CLOSE_OBJECT]) BYTE_CLASS[byte] = CLOSE;
+BYTE_CLASS[QUOTE] = STRING;
 
 /**
  * One linear, allocation-free scan that enforces the size, depth and node limits before any
@@ -22,38 +42,45 @@ export type BudgetBreach = 'size' | 'depth' | 'nodes';
  * a scalar node, and every run of other non-separator bytes is one bare scalar. For valid JSON
  * this is exactly the node count; for invalid JSON the parser refuses anyway.
  */
-export function findBudgetBreach(bytes: Uint8Array): BudgetBreach | undefined {
+export function scanBudget(bytes: Uint8Array): BudgetScan {
   const length = bytes.length;
-  if (length > MAX_DOCUMENT_BYTES) return 'size';
+  if (length > MAX_DOCUMENT_BYTES) return { breach: 'size', nodes: 0 };
   let depth = 0;
   let nodes = 0;
   let inBareScalar = false;
   let i = 0;
   while (i < length) {
-    const byte = bytes[i] as number;
-    if (byte === QUOTE) {
-      inBareScalar = false;
-      if (++nodes > MAX_NODES) return 'nodes';
-      i = stringEnd(bytes, i);
-      continue;
+    switch (BYTE_CLASS[bytes[i] as number]) {
+      case SEPARATOR:
+        inBareScalar = false;
+        i++;
+        continue;
+      case STRING:
+        inBareScalar = false;
+        i = stringEnd(bytes, i);
+        break;
+      case OPEN:
+        inBareScalar = false;
+        i++;
+        if (++depth > MAX_DEPTH) return { breach: 'depth', nodes };
+        break;
+      case CLOSE:
+        inBareScalar = false;
+        i++;
+        if (depth > 0) depth--;
+        continue;
+      default:
+        i++;
+        if (inBareScalar) continue;
+        inBareScalar = true;
     }
-    if (byte === OPEN_ARRAY || byte === OPEN_OBJECT) {
-      inBareScalar = false;
-      if (++depth > MAX_DEPTH) return 'depth';
-      if (++nodes > MAX_NODES) return 'nodes';
-    } else if (byte === CLOSE_ARRAY || byte === CLOSE_OBJECT) {
-      inBareScalar = false;
-      if (depth > 0) depth--;
-    } else if (byte === COMMA || byte === COLON || isJsonWhitespace(byte)) {
-      inBareScalar = false;
-    } else if (!inBareScalar) {
-      inBareScalar = true;
-      if (++nodes > MAX_NODES) return 'nodes';
-    }
-    i++;
+    if (++nodes > MAX_NODES) return { breach: 'nodes', nodes };
   }
-  return undefined;
+  return { breach: undefined, nodes };
 }
+
+// Strings up to this length are scanned inline; past it, the native search is cheaper.
+const INLINE_SCAN = 48;
 
 /**
  * Index just past the quote that closes the string opened at `open` (or the end of input).
@@ -63,11 +90,17 @@ export function findBudgetBreach(bytes: Uint8Array): BudgetBreach | undefined {
 function stringEnd(bytes: Uint8Array, open: number): number {
   let from = open + 1;
   for (;;) {
-    const quote = bytes.indexOf(QUOTE, from);
+    const quote = nextQuote(bytes, from);
     if (quote < 0) return bytes.length;
     let k = quote - 1;
     while (bytes[k] === BACKSLASH) k--;
     if (((quote - 1 - k) & 1) === 0) return quote + 1;
     from = quote + 1;
   }
+}
+
+function nextQuote(bytes: Uint8Array, from: number): number {
+  const inlineEnd = Math.min(from + INLINE_SCAN, bytes.length);
+  for (let i = from; i < inlineEnd; i++) if (bytes[i] === QUOTE) return i;
+  return inlineEnd === bytes.length ? -1 : bytes.indexOf(QUOTE, inlineEnd);
 }

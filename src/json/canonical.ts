@@ -32,20 +32,22 @@ const SHORT_ESCAPES: ReadonlyMap<number, number> = new Map([
  *
  * An escape-free string lexeme is already canonical (it cannot hold a quote, backslash,
  * control character or lone surrogate), as is every number and literal, so those are copied
- * byte for byte from `source`; only escaped strings are decoded and re-escaped. Canonical
- * text is never longer than the span it comes from, which bounds the output buffer.
+ * byte for byte from the document; only escaped strings are re-escaped, byte by byte.
+ * Canonical text is never longer than the span it comes from, which bounds the output buffer.
+ * `omit` holds tape indices of array elements and member values to leave out.
  */
 export function canonicalize(
-  source: Uint8Array,
   node: JsonNode,
   omit: ReadonlySet<number> = NOTHING,
+  prefix: Uint8Array = NO_PREFIX,
 ): Uint8Array {
-  const writer = new CanonicalWriter(source, node.tape, omit, node.end - node.start);
+  const writer = new CanonicalWriter(node.tape, omit, prefix, node.end - node.start);
   writer.node(node.index);
   return writer.result();
 }
 
 const NOTHING: ReadonlySet<number> = new Set();
+const NO_PREFIX = new Uint8Array(0);
 
 /**
  * Well-formed JSON.stringify is exactly the canonical string escaping: `\"`, `\\`, the five
@@ -64,13 +66,19 @@ class CanonicalWriter {
   private readonly out: Uint8Array;
   private pos = 0;
 
+  private readonly source: Uint8Array;
+
+  /** `prefix` (a digest's domain label) is written first, so hashing needs no second copy. */
   constructor(
-    private readonly source: Uint8Array,
     private readonly tape: Tape,
     private readonly omit: ReadonlySet<number>,
+    prefix: Uint8Array,
     capacity: number,
   ) {
-    this.out = new Uint8Array(capacity);
+    this.source = tape.bytes;
+    this.out = new Uint8Array(prefix.length + capacity);
+    this.out.set(prefix);
+    this.pos = prefix.length;
   }
 
   result(): Uint8Array {

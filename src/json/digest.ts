@@ -1,11 +1,13 @@
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 import { canonicalize } from './canonical.js';
 import type { JsonNode } from './tree.js';
 
+const encoder = new TextEncoder();
+
 /** Distinct labels keep an entry digest from ever equalling a remainder digest. */
 const DOMAIN_LABELS = {
-  entry: 'cursorhooks/v1/entry\0',
-  remainder: 'cursorhooks/v1/remainder\0',
+  entry: encoder.encode('cursorhooks/v1/entry\0'),
+  remainder: encoder.encode('cursorhooks/v1/remainder\0'),
 } as const;
 
 export type DigestDomain = keyof typeof DOMAIN_LABELS;
@@ -13,17 +15,15 @@ export type DigestDomain = keyof typeof DOMAIN_LABELS;
 export const DIGEST_PATTERN = /^sha256:[0-9a-f]{64}$/;
 
 /**
- * `sha256:` + lowercase hex of the domain label followed by the canonical form of `node`,
- * a node of the document parsed from `source`, without the nodes in `omit`.
+ * `sha256:` + lowercase hex of the domain label followed by the canonical form of `node`
+ * without the nodes in `omit`.
  */
-export function digestOf(
-  domain: DigestDomain,
-  source: Uint8Array,
-  node: JsonNode,
-  omit?: ReadonlySet<number>,
-): string {
-  const hash = createHash('sha256');
-  hash.update(DOMAIN_LABELS[domain], 'utf8');
-  hash.update(canonicalize(source, node, omit));
-  return `sha256:${hash.digest('hex')}`;
+export function digestOf(domain: DigestDomain, node: JsonNode, omit?: ReadonlySet<number>): string {
+  return `sha256:${sha256Hex(canonicalize(node, omit, DOMAIN_LABELS[domain]))}`;
 }
+
+// One-shot hashing (Node 20.12+) costs a third of a Hash object for the small entry digests.
+const sha256Hex: (data: Uint8Array) => string =
+  typeof crypto.hash === 'function'
+    ? (data) => crypto.hash('sha256', data, 'hex')
+    : (data) => crypto.createHash('sha256').update(data).digest('hex');

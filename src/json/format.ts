@@ -106,3 +106,12 @@ export function renderItems(items: readonly string[], layout: Layout, indent: st
 function isArray(value: PlainJson): value is readonly PlainJson[] {
   return Array.isArray(value);
 }
+
+/** Nodes as the limits count them: every container, every object key, every scalar. */
+export function countNodes(value: PlainJson): number {
+  if (value === null || typeof value !== 'object') return 1;
+  const children = isArray(value)
+    ? value.map(countNodes)
+    : Object.values(value).map((item) => 1 + countNodes(item));
+  return children.reduce((sum, count) => sum + count, 1);
+}

@@ -1,6 +1,7 @@
 import { UnsupportedError } from '../errors/errors.js';
 import type { ErrorReason } from '../errors/reasons.js';
-import { type BudgetBreach, findBudgetBreach } from './budget.js';
+import { MAX_DOCUMENT_BYTES, MAX_NODES } from '../limits.js';
+import { type BudgetBreach, scanBudget } from './budget.js';
 import { parseJson } from './parse.js';
 import type { JsonTree } from './tree.js';
 import { assertStrictUtf8 } from './utf8.js';
@@ -11,22 +12,20 @@ const INPUT_BREACH: Readonly<Record<BudgetBreach, ErrorReason>> = {
   nodes: 'document-too-many-nodes',
 };
 
-const OUTPUT_BREACH: Readonly<Record<BudgetBreach, ErrorReason>> = {
-  size: 'output-too-large',
-  depth: 'output-too-deep',
-  nodes: 'output-too-many-nodes',
-};
-
 /** Bytes to tree, in the only safe order: budget pass, strict UTF-8, then the parser. */
 export function loadJson(bytes: Uint8Array): JsonTree {
-  const breach = findBudgetBreach(bytes);
+  const { breach, nodes } = scanBudget(bytes);
   if (breach !== undefined) throw new UnsupportedError(INPUT_BREACH[breach]);
   assertStrictUtf8(bytes);
-  return { bytes, root: parseJson(bytes) };
+  return { bytes, root: parseJson(bytes, nodes) };
 }
 
-/** Planned bytes obey the same limits as input; a plan that would break them is refused. */
-export function assertOutputWithinBudget(bytes: Uint8Array): void {
-  const breach = findBudgetBreach(bytes);
-  if (breach !== undefined) throw new UnsupportedError(OUTPUT_BREACH[breach]);
+/**
+ * Planned bytes obey the input limits too. Size and node count are known exactly from the
+ * edit, so the output is never scanned again; depth needs no check because no edit writes
+ * deeper than the owned entry at `root.hooks.stop[i]`, depth 4.
+ */
+export function assertOutputWithinLimits(size: number, nodes: number): void {
+  if (size > MAX_DOCUMENT_BYTES) throw new UnsupportedError('output-too-large');
+  if (nodes > MAX_NODES) throw new UnsupportedError('output-too-many-nodes');
 }

@@ -21,16 +21,18 @@ import {
 import { hexValue, SIMPLE_ESCAPES } from './escape.js';
 import { ESCAPED, type JsonNode, Tag, Tape } from './tree.js';
 
-/** Objects this small find a repeated key by a scan; larger ones keep a Set of their keys. */
+/** Objects this small find a repeated key by a scan; larger ones keep a Set of decoded keys. */
 const SMALL_OBJECT = 8;
 
 /**
  * Strict RFC 8259 bytes to tree. The bytes must already be validated as strict UTF-8 and
  * within budget; the depth check here only guarantees the recursion stays bounded whatever
- * the caller did. Nodes go onto a tape; keys are decoded only to refuse duplicates.
+ * the caller did. Nodes go onto a tape, sized by `expectedNodes` (the budget pass's count);
+ * keys are compared as bytes, and decoded only when an escape could hide a duplicate.
  */
-export function parseJson(bytes: Uint8Array): JsonNode {
-  const tape = new Tape(bytes, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+export function parseJson(bytes: Uint8Array, expectedNodes = 16): JsonNode {
+  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const tape = new Tape(bytes, view, expectedNodes);
   new Parser(bytes, tape).document();
   return tape.node(0);
 }
@@ -96,19 +98,19 @@ class Parser {
       tape.close(node, ++this.pos);
       return;
     }
-    // Keys are compared as decoded UTF-16, so "\u0076ersion" repeats "version".
-    const names: string[] = [];
-    let large: Set<string> | undefined;
+    const keys: number[] = [];
+    let names: Set<string> | undefined;
     for (;;) {
       if (bytes[this.pos] !== QUOTE) throw syntaxError();
-      const name = tape.stringValue(this.string());
-      if (names.length < SMALL_OBJECT) {
-        if (names.includes(name)) throw duplicateKey();
-        names.push(name);
+      const key = this.string();
+      if (keys.length < SMALL_OBJECT) {
+        for (const earlier of keys) if (tape.sameString(earlier, key)) throw duplicateKey();
+        keys.push(key);
       } else {
-        large ??= new Set(names);
-        if (large.has(name)) throw duplicateKey();
-        large.add(name);
+        names ??= new Set(keys.map((earlier) => tape.stringValue(earlier)));
+        const name = tape.stringValue(key);
+        if (names.has(name)) throw duplicateKey();
+        names.add(name);
       }
       this.skipWhitespace();
       if (bytes[this.pos] !== COLON) throw syntaxError();

@@ -87,17 +87,25 @@ const SLOTS = 4;
  * object's children alternate key, value.
  */
 export class Tape {
-  private slots = new Int32Array(SLOTS * 256);
+  private slots: Int32Array;
   private length = 0;
 
   constructor(
     readonly bytes: Uint8Array,
     /** A Buffer over the same memory, for decoding. */
     readonly view: Buffer,
-  ) {}
+    expectedNodes: number,
+  ) {
+    this.slots = new Int32Array(SLOTS * Math.max(1, expectedNodes));
+  }
 
   get count(): number {
     return this.length;
+  }
+
+  /** Nodes in the subtree rooted at `index`, itself included. */
+  subtreeSize(index: number): number {
+    return this.next(index) - index;
   }
 
   /** Appends a node whose `next` is filled in by `close` (containers) or now (scalars). */
@@ -145,6 +153,23 @@ export class Tape {
   /** The decoded content of the string node at `index`. */
   stringValue(index: number): string {
     return decodeLexeme(this.view, this.start(index) + 1, this.end(index) - 1, this.escaped(index));
+  }
+
+  /**
+   * Whether two string nodes hold the same decoded code units, so "\u0076ersion" equals
+   * "version". Escape-free lexemes are equal exactly when their bytes are, which spares
+   * decoding nearly every key the parser checks for repeats.
+   */
+  sameString(a: number, b: number): boolean {
+    if (this.escaped(a) || this.escaped(b)) return this.stringValue(a) === this.stringValue(b);
+    const start = this.start(a);
+    const length = this.end(a) - start;
+    if (this.end(b) - this.start(b) !== length) return false;
+    const other = this.start(b);
+    for (let i = 1; i < length - 1; i++) {
+      if (this.bytes[start + i] !== this.bytes[other + i]) return false;
+    }
+    return true;
   }
 
   /** A view of the node at `index`. */

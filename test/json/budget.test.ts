@@ -2,8 +2,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { CursorHooksError, UnsupportedError } from '../../src/errors/errors.js';
-import { findBudgetBreach } from '../../src/json/budget.js';
-import { assertOutputWithinBudget, loadJson } from '../../src/json/load.js';
+import { scanBudget } from '../../src/json/budget.js';
+import { assertOutputWithinLimits, loadJson } from '../../src/json/load.js';
 import { parseJson } from '../../src/json/parse.js';
 import { MAX_DEPTH, MAX_DOCUMENT_BYTES, MAX_NODES } from '../../src/limits.js';
 import {
@@ -57,7 +57,7 @@ describe('limit constants', () => {
 describe('depth: root container at 1, scalars add none', () => {
   it('accepts 64 nested arrays, or the root is counted at 0 or the bound is off by one', () => {
     const bytes = utf8(nestedArrays(64));
-    expect(findBudgetBreach(bytes)).toBeUndefined();
+    expect(scanBudget(bytes).breach).toBeUndefined();
     expect(loadJson(bytes).root.kind).toBe('array');
   });
 
@@ -68,14 +68,14 @@ describe('depth: root container at 1, scalars add none', () => {
 
   it('refuses 65 nested arrays with document-too-deep, or a 65-deep document reaches the recursive parser', () => {
     const bytes = utf8(nestedArrays(65));
-    expect(findBudgetBreach(bytes)).toBe('depth');
+    expect(scanBudget(bytes).breach).toBe('depth');
     expect(reasonOf(() => loadJson(bytes))).toBe('document-too-deep');
   });
 
   it('accepts 64 nested objects and refuses 65 with document-too-deep, or objects are bounded differently from arrays', () => {
     expect(loadJson(utf8(nestedObjects(64))).root.kind).toBe('object');
     const bytes = utf8(nestedObjects(65));
-    expect(findBudgetBreach(bytes)).toBe('depth');
+    expect(scanBudget(bytes).breach).toBe('depth');
     expect(reasonOf(() => loadJson(bytes))).toBe('document-too-deep');
   });
 
@@ -88,7 +88,7 @@ describe('depth: root container at 1, scalars add none', () => {
 
   it('measures depth, not bracket count: many sibling 64-deep arrays pass, or closers are not subtracted', () => {
     const bytes = utf8(`[${Array(20).fill(nestedArrays(63)).join(',')}]`);
-    expect(findBudgetBreach(bytes)).toBeUndefined();
+    expect(scanBudget(bytes).breach).toBeUndefined();
     expect(loadJson(bytes).root.kind).toBe('array');
   });
 
@@ -102,20 +102,20 @@ describe('depth: root container at 1, scalars add none', () => {
 describe('depth is lexical but string-aware', () => {
   it('ignores brackets inside strings, or string content is counted as containers', () => {
     const bytes = utf8(`{"version":1,"s":"${'['.repeat(100)}${'{'.repeat(100)}"}`);
-    expect(findBudgetBreach(bytes)).toBeUndefined();
+    expect(scanBudget(bytes).breach).toBeUndefined();
     expect(loadJson(bytes).root.kind).toBe('object');
   });
 
   it('keeps scanning a string past an escaped quote, or `\\"` ends the string early and its brackets count', () => {
     const bytes = utf8(`["\\"${'['.repeat(100)}\\\\\\"${'['.repeat(100)}"]`);
-    expect(findBudgetBreach(bytes)).toBeUndefined();
+    expect(scanBudget(bytes).breach).toBeUndefined();
     expect(loadJson(bytes).root.kind).toBe('array');
   });
 
   it('ends a string at a quote after an even backslash run, or `"\\\\"` swallows the real brackets after it', () => {
     // The root array plus 64 more levels after a string ending in an escaped backslash.
     const bytes = utf8(`["a\\\\\\\\",${nestedArrays(64)}]`);
-    expect(findBudgetBreach(bytes)).toBe('depth');
+    expect(scanBudget(bytes).breach).toBe('depth');
     expect(reasonOf(() => loadJson(bytes))).toBe('document-too-deep');
   });
 });
@@ -123,20 +123,20 @@ describe('depth is lexical but string-aware', () => {
 describe('nodes: every container, every key and every scalar', () => {
   it('accepts [0,…] with exactly 65,536 nodes, or the bound is off by one', () => {
     const bytes = utf8(zerosArray(SPEC_MAX_NODES));
-    expect(findBudgetBreach(bytes)).toBeUndefined();
+    expect(scanBudget(bytes).breach).toBeUndefined();
     const tree = loadJson(bytes);
     expect(countTreeNodes(tree.root)).toBe(SPEC_MAX_NODES);
   });
 
   it('refuses [0,…] with 65,537 nodes as document-too-many-nodes, or the node limit is not enforced', () => {
     const bytes = utf8(zerosArray(SPEC_MAX_NODES + 1));
-    expect(findBudgetBreach(bytes)).toBe('nodes');
+    expect(scanBudget(bytes).breach).toBe('nodes');
     expect(reasonOf(() => loadJson(bytes))).toBe('document-too-many-nodes');
   });
 
   it('accepts an object of exactly 65,536 nodes counting keys, or keys are counted twice', () => {
     const bytes = utf8(keyedObject(32_767, '[0]'));
-    expect(findBudgetBreach(bytes)).toBeUndefined();
+    expect(scanBudget(bytes).breach).toBeUndefined();
     expect(countTreeNodes(loadJson(bytes).root)).toBe(SPEC_MAX_NODES);
   });
 
@@ -144,7 +144,7 @@ describe('nodes: every container, every key and every scalar', () => {
     // 32,768 members: without counting keys this would be only 32,769 nodes.
     for (const text of [keyedObject(32_767, '[0,0]'), keyedObject(32_768, '0')]) {
       const bytes = utf8(text);
-      expect(findBudgetBreach(bytes)).toBe('nodes');
+      expect(scanBudget(bytes).breach).toBe('nodes');
       expect(reasonOf(() => loadJson(bytes))).toBe('document-too-many-nodes');
     }
   });
@@ -153,7 +153,7 @@ describe('nodes: every container, every key and every scalar', () => {
     const scalars = ['""', '"a,b:c"', 'true', 'false', 'null', '-1.5e+3'];
     const body = (n: number) =>
       Array.from({ length: n }, (_, i) => scalars[i % scalars.length]).join(', ');
-    expect(findBudgetBreach(utf8(`[${body(SPEC_MAX_NODES - 1)}]`))).toBeUndefined();
+    expect(scanBudget(utf8(`[${body(SPEC_MAX_NODES - 1)}]`)).breach).toBeUndefined();
     expect(reasonOf(() => loadJson(utf8(`[${body(SPEC_MAX_NODES)}]`)))).toBe(
       'document-too-many-nodes',
     );
@@ -161,7 +161,7 @@ describe('nodes: every container, every key and every scalar', () => {
 
   it('does not count separators inside strings, or string content is counted as scalars', () => {
     const bytes = utf8(`["${'0,'.repeat(70_000)}"]`);
-    expect(findBudgetBreach(bytes)).toBeUndefined();
+    expect(scanBudget(bytes).breach).toBeUndefined();
     expect(loadJson(bytes).root.kind).toBe('array');
   });
 });
@@ -169,13 +169,13 @@ describe('nodes: every container, every key and every scalar', () => {
 describe('size: at most 4,194,304 bytes', () => {
   it('accepts a document of exactly 4 MiB, or the size bound is off by one', () => {
     const bytes = paddedDocument(SPEC_MAX_BYTES);
-    expect(findBudgetBreach(bytes)).toBeUndefined();
+    expect(scanBudget(bytes).breach).toBeUndefined();
     expect(loadJson(bytes).root.kind).toBe('object');
   });
 
   it('refuses 4 MiB + 1 byte with document-too-large, or the size limit is not enforced', () => {
     const bytes = paddedDocument(SPEC_MAX_BYTES + 1);
-    expect(findBudgetBreach(bytes)).toBe('size');
+    expect(scanBudget(bytes).breach).toBe('size');
     expect(reasonOf(() => loadJson(bytes))).toBe('document-too-large');
   });
 
@@ -219,7 +219,7 @@ describe('hostile input is refused by the budget pass alone, before any tree', (
     'refuses %s in the budget pass with no RangeError, or the input reaches the recursive parser',
     (_label, build, breach, reason) => {
       const bytes = build();
-      expect(findBudgetBreach(bytes)).toBe(breach);
+      expect(scanBudget(bytes).breach).toBe(breach);
       const error = thrownBy(() => loadJson(bytes));
       expect(error).not.toBeInstanceOf(RangeError);
       expect(error).toBeInstanceOf(UnsupportedError);
@@ -250,27 +250,28 @@ describe('hostile input is refused by the budget pass alone, before any tree', (
   });
 });
 
-describe('assertOutputWithinBudget', () => {
-  it('maps each breach to its output-* reason, or an output refusal masquerades as a bad input', () => {
-    const cases: readonly [Uint8Array, string][] = [
-      [paddedDocument(SPEC_MAX_BYTES + 1), 'output-too-large'],
-      [utf8(nestedArrays(65)), 'output-too-deep'],
-      [utf8(zerosArray(SPEC_MAX_NODES + 1)), 'output-too-many-nodes'],
+describe('assertOutputWithinLimits', () => {
+  it('refuses one byte or one node past the limit with its output-* reason, or an output refusal masquerades as a bad input', () => {
+    const cases: readonly [number, number, string][] = [
+      [SPEC_MAX_BYTES + 1, 1, 'output-too-large'],
+      [1, SPEC_MAX_NODES + 1, 'output-too-many-nodes'],
     ];
-    for (const [bytes, reason] of cases) {
-      const error = thrownBy(() => assertOutputWithinBudget(bytes));
+    for (const [size, nodes, reason] of cases) {
+      const error = thrownBy(() => assertOutputWithinLimits(size, nodes));
       expect(error).toBeInstanceOf(UnsupportedError);
       expect(error instanceof CursorHooksError ? error.reason : undefined).toBe(reason);
     }
   });
 
-  it('passes output exactly at each limit, or valid plans are refused', () => {
-    for (const bytes of [
-      paddedDocument(SPEC_MAX_BYTES),
-      utf8(nestedArrays(64)),
-      utf8(zerosArray(SPEC_MAX_NODES)),
-    ]) {
-      expect(() => assertOutputWithinBudget(bytes)).not.toThrow();
-    }
+  it('passes output exactly at both limits, or valid plans are refused', () => {
+    expect(() => assertOutputWithinLimits(SPEC_MAX_BYTES, SPEC_MAX_NODES)).not.toThrow();
+  });
+});
+
+describe('scanBudget node count', () => {
+  it('counts every container, key and scalar exactly, or the tape is sized and output limits are computed from a wrong count', () => {
+    expect(scanBudget(utf8('{"a":[1,"x",{"b":null}],"c":true}')).nodes).toBe(10);
+    expect(scanBudget(utf8(zerosArray(SPEC_MAX_NODES))).nodes).toBe(SPEC_MAX_NODES);
+    expect(scanBudget(utf8('"a\\"b" ')).nodes).toBe(1);
   });
 });

@@ -12,11 +12,11 @@ import { modelArb, render, specCanonical, specCanonicalString, stringValueArb } 
 
 const load = (text: string): JsonTree => loadJson(utf8(text));
 /** Canonical bytes must be well-formed UTF-8: a fatal decoder turns a bad byte into a failure. */
-const canonOf = (tree: JsonTree): string => decodeStrict(canonicalize(tree.bytes, tree.root));
+const canonOf = (tree: JsonTree): string => decodeStrict(canonicalize(tree.root));
 const canon = (text: string) => canonOf(load(text));
 const digest = (domain: DigestDomain, text: string) => {
   const tree = load(text);
-  return digestOf(domain, tree.bytes, tree.root);
+  return digestOf(domain, tree.root);
 };
 const remainder = (text: string) => digest('remainder', text);
 const RUNS = fcRuns(200);
@@ -123,11 +123,9 @@ describe('digests', () => {
 
   it('differ between the entry and remainder labels for one node, and neither is the bare hash, or domain separation is lost', () => {
     const tree = load(base);
-    const digests = (['entry', 'remainder'] as const).map((domain) =>
-      digestOf(domain, tree.bytes, tree.root),
-    );
+    const digests = (['entry', 'remainder'] as const).map((domain) => digestOf(domain, tree.root));
     // The same node under the two labels, and neither is the bare hash of the canonical form.
-    const bare = `sha256:${createHash('sha256').update(canonicalize(tree.bytes, tree.root)).digest('hex')}`;
+    const bare = `sha256:${createHash('sha256').update(canonicalize(tree.root)).digest('hex')}`;
     expect(new Set([...digests, bare]).size).toBe(3);
   });
 
@@ -342,7 +340,7 @@ describe('byte-level re-escaping of escaped string lexemes', () => {
           expect(string.escaped).toBe(true);
           expect(string.value).toBe(value);
           const expected = JSON.stringify(value);
-          const out = canonicalize(tree.bytes, string);
+          const out = canonicalize(string);
           expect(decodeStrict(out)).toBe(expected);
           expect(hex(out)).toBe(hex(utf8(expected)));
           expect(canonOf(tree)).toBe(`[" 中😀",${expected}]`);
@@ -393,7 +391,7 @@ describe('byte-level re-escaping of escaped string lexemes', () => {
     if (string.kind !== 'string') throw new Error('root is not a string');
     expect(string.escaped).toBe(true);
     expect(string.value).toBe('\\'.repeat(200_000));
-    const out = canonicalize(tree.bytes, string);
+    const out = canonicalize(string);
     expect(out.length).toBe(400_002);
     expect(decodeStrict(out)).toBe(JSON.stringify(string.value));
     expect(Buffer.from(out).equals(utf8(`"${body}"`))).toBe(true);

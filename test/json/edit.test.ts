@@ -3,6 +3,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { scanBudget } from '../../src/json/budget.js';
 import {
   appendElement,
   appendMember,
@@ -136,9 +137,12 @@ function checkEdit(v: Json, style: Style, op: Op): void {
   const input = utf8(stringify(v, style));
   const before = Uint8Array.from(input);
   const tree = loadJson(input);
-  const out = spliceBytes(input, editFor(tree, op));
+  const edit = editFor(tree, op);
+  const out = spliceBytes(input, edit);
   const expected = stringify(applyToValue(v, op), style);
   expect(new TextDecoder().decode(out)).toBe(expected);
+  // The output limit check trusts this delta instead of scanning the output again.
+  expect(scanBudget(input).nodes + edit.nodes, 'node delta').toBe(scanBudget(out).nodes);
   expect(out).toEqual(utf8(expected));
   expect(input).toEqual(before);
   expect(out.buffer).not.toBe(input.buffer);
@@ -343,10 +347,10 @@ describe('spliceBytes', () => {
     const before = Uint8Array.from(input);
     const tree = loadJson(input);
     const edits: ByteEdit[] = [
-      { start: 0, end: 0, insert: ' ' },
-      { start: tree.bytes.length, end: tree.bytes.length, insert: '\n' },
-      { start: 1, end: 1, insert: '' },
-      { start: 0, end: tree.bytes.length, insert: '{}' },
+      { start: 0, end: 0, insert: ' ', nodes: 0 },
+      { start: tree.bytes.length, end: tree.bytes.length, insert: '\n', nodes: 0 },
+      { start: 1, end: 1, insert: '', nodes: 0 },
+      { start: 0, end: tree.bytes.length, insert: '{}', nodes: 0 },
     ];
     for (const edit of edits) {
       const out = spliceBytes(input, edit);
@@ -356,7 +360,7 @@ describe('spliceBytes', () => {
       expect(input).toEqual(before);
     }
     // Even an empty edit returns a copy, not the input.
-    const same = spliceBytes(input, { start: 3, end: 3, insert: '' });
+    const same = spliceBytes(input, { start: 3, end: 3, insert: '', nodes: 0 });
     expect(same).toEqual(input);
     expect(same).not.toBe(input);
     expect(same.buffer).not.toBe(input.buffer);
