@@ -13,7 +13,14 @@ import { assertOutputWithinLimits, loadJson } from '../json/load.js';
 import { isExactlyOne } from '../json/number.js';
 import { parseJson } from '../json/parse.js';
 import { spliceBytes } from '../json/splice.js';
-import { type JsonArray, type JsonNode, type JsonObject, memberValue } from '../json/tree.js';
+import {
+  type JsonArray,
+  type JsonNode,
+  type JsonObject,
+  memberValue,
+  Tag,
+  type Tape,
+} from '../json/tree.js';
 import type { OwnedEntry } from './owned-entry.js';
 
 const STOP = 'stop';
@@ -40,6 +47,17 @@ function remainderOfEmptyFile(): string {
  * `hooks` object whose members are all arrays, and opaque entries. It answers ownership
  * questions and produces edited bytes; it never changes the bytes it was read from.
  */
+/** Whether every element of an array, or every member value of an object, is in `omit`. */
+function allOmitted(tape: Tape, container: number, omit: ReadonlySet<number>): boolean {
+  let all = true;
+  const check = (child: number) => {
+    all &&= omit.has(child);
+  };
+  if (tape.tag(container) === Tag.Array) tape.eachElement(container, check);
+  else tape.eachMember(container, (_, value) => check(value));
+  return all;
+}
+
 export class HookDocument {
   private constructor(
     private readonly bytes: Uint8Array,
@@ -62,24 +80,32 @@ export class HookDocument {
     if (hooks !== undefined && hooks.kind !== 'object') {
       throw new UnsupportedError('hooks-not-object');
     }
-    if (hooks?.members.some((event) => event.value.kind !== 'array')) {
-      throw new UnsupportedError('event-not-array');
-    }
+    hooks?.tape.eachMember(hooks.index, (_, event) => {
+      if (hooks.tape.tag(event) !== Tag.Array) throw new UnsupportedError('event-not-array');
+    });
     return new HookDocument(bytes, root, hooks);
   }
 
   /** Every entry, in every event, whose string `command` member equals `command`. */
   occurrences(command: string): Occurrence[] {
     const found: Occurrence[] = [];
-    for (const { key, value } of this.hooks?.members ?? []) {
-      (value as JsonArray).elements.forEach((entry, position) => {
-        if (entry.kind !== 'object') return;
-        const candidate = memberValue(entry, 'command');
-        if (candidate?.kind === 'string' && candidate.value === command) {
-          found.push({ event: key.value, array: value as JsonArray, position, entry });
-        }
+    const { hooks } = this;
+    if (hooks === undefined) return found;
+    const { tape } = hooks;
+    tape.eachMember(hooks.index, (event, array) => {
+      tape.eachElement(array, (entry, position) => {
+        if (tape.tag(entry) !== Tag.Object) return;
+        const candidate = tape.member(entry, 'command');
+        if (candidate < 0 || tape.tag(candidate) !== Tag.String) return;
+        if (!tape.stringEquals(candidate, command)) return;
+        found.push({
+          event: tape.stringValue(event),
+          array: tape.node(array) as JsonArray,
+          position,
+          entry: tape.node(entry),
+        });
       });
-    }
+    });
     return found;
   }
 
@@ -119,11 +145,12 @@ export class HookDocument {
     if (root === undefined) return EMPTY_REMAINDER;
     const omit = new Set<number>();
     if (owner !== undefined) omit.add(owner.entry.index);
-    const stop = hooks && memberValue(hooks, STOP);
-    if (stop?.kind === 'array' && stop.elements.every((entry) => omit.has(entry.index))) {
-      omit.add(stop.index);
+    if (hooks !== undefined) {
+      const { tape } = hooks;
+      const stop = tape.member(hooks.index, STOP);
+      if (stop >= 0 && allOmitted(tape, stop, omit)) omit.add(stop);
+      if (allOmitted(tape, hooks.index, omit)) omit.add(hooks.index);
     }
-    if (hooks?.members.every((event) => omit.has(event.value.index))) omit.add(hooks.index);
     return digestOf('remainder', root, omit);
   }
 

@@ -36,12 +36,22 @@ const SHORT_ESCAPES: ReadonlyMap<number, number> = new Map([
  * Canonical text is never longer than the span it comes from, which bounds the output buffer.
  * `omit` holds tape indices of array elements and member values to leave out.
  */
-export function canonicalize(
+export function canonicalize(node: JsonNode, omit: ReadonlySet<number> = NOTHING): Uint8Array {
+  return canonicalizeInto(new Uint8Array(node.end - node.start), node, omit);
+}
+
+/**
+ * Writes `prefix` (a digest's domain label) and then the canonical form into `out`, which
+ * must hold `prefix.length + node.end - node.start` bytes; returns the written part of `out`.
+ */
+export function canonicalizeInto(
+  out: Uint8Array,
   node: JsonNode,
   omit: ReadonlySet<number> = NOTHING,
   prefix: Uint8Array = NO_PREFIX,
 ): Uint8Array {
-  const writer = new CanonicalWriter(node.tape, omit, prefix, node.end - node.start);
+  out.set(prefix);
+  const writer = new CanonicalWriter(node.tape, omit, out, prefix.length);
   writer.node(node.index);
   return writer.result();
 }
@@ -63,22 +73,15 @@ export function canonicalString(value: string): string {
  * values to leave out (with their keys), which is how a remainder drops the owned entry.
  */
 class CanonicalWriter {
-  private readonly out: Uint8Array;
-  private pos = 0;
-
   private readonly source: Uint8Array;
 
-  /** `prefix` (a digest's domain label) is written first, so hashing needs no second copy. */
   constructor(
     private readonly tape: Tape,
     private readonly omit: ReadonlySet<number>,
-    prefix: Uint8Array,
-    capacity: number,
+    private readonly out: Uint8Array,
+    private pos: number,
   ) {
     this.source = tape.bytes;
-    this.out = new Uint8Array(prefix.length + capacity);
-    this.out.set(prefix);
-    this.pos = prefix.length;
   }
 
   result(): Uint8Array {
@@ -114,14 +117,14 @@ class CanonicalWriter {
 
   private object(index: number): void {
     const { tape } = this;
-    const members: { readonly name: string; readonly key: number }[] = [];
-    for (let key = index + 1; key < tape.next(index); key = tape.next(key + 1)) {
-      if (!this.omit.has(key + 1)) members.push({ name: tape.stringValue(key), key });
-    }
+    const keys: number[] = [];
+    tape.eachMember(index, (key, value) => {
+      if (!this.omit.has(value)) keys.push(key);
+    });
     // Keys are unique (the parser refuses duplicates), so the order is total.
-    if (members.length > 1) members.sort((a, b) => (a.name < b.name ? -1 : 1));
+    if (keys.length > 1) keys.sort((a, b) => tape.compareStrings(a, b));
     this.byte(OPEN_OBJECT);
-    members.forEach(({ key }, position) => {
+    keys.forEach((key, position) => {
       if (position > 0) this.byte(COMMA);
       this.node(key);
       this.byte(COLON);

@@ -1,5 +1,5 @@
 import * as crypto from 'node:crypto';
-import { canonicalize } from './canonical.js';
+import { canonicalizeInto } from './canonical.js';
 import type { JsonNode } from './tree.js';
 
 const encoder = new TextEncoder();
@@ -19,8 +19,16 @@ export const DIGEST_PATTERN = /^sha256:[0-9a-f]{64}$/;
  * without the nodes in `omit`.
  */
 export function digestOf(domain: DigestDomain, node: JsonNode, omit?: ReadonlySet<number>): string {
-  return `sha256:${sha256Hex(canonicalize(node, omit, DOMAIN_LABELS[domain]))}`;
+  const label = DOMAIN_LABELS[domain];
+  const size = label.length + node.end - node.start;
+  const out = size <= SCRATCH_BYTES ? scratch : new Uint8Array(size);
+  return `sha256:${sha256Hex(canonicalizeInto(out, node, omit, label))}`;
 }
+
+// Canonical bytes are hashed at once and dropped, so small ones reuse one buffer: a typed
+// array over 64 bytes costs a fresh backing store, more than digesting a small entry.
+const SCRATCH_BYTES = 64 * 1024;
+const scratch = new Uint8Array(SCRATCH_BYTES);
 
 // One-shot hashing (Node 20.12+) costs a third of a Hash object for the small entry digests.
 const sha256Hex: (data: Uint8Array) => string =

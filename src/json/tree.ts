@@ -1,4 +1,4 @@
-import type { Buffer } from 'node:buffer';
+import { Buffer } from 'node:buffer';
 import { decodeLexeme } from './escape.js';
 
 // The value tree. Spans are byte offsets into the source document; the bytes between sibling
@@ -79,6 +79,24 @@ const KIND_MASK = 7;
 /** Or-ed into a string's tag when its lexeme holds a backslash escape. */
 export const ESCAPED = 8;
 const SLOTS = 4;
+/** Node's Buffer pool serves requests below half its 8 KiB slab. */
+const POOLED_BYTES = 4095;
+
+/**
+ * Slots for a tape. A typed array over 64 bytes costs a fresh backing store (about 2 µs, more
+ * than parsing a small document), so small tapes are carved from Node's Buffer pool instead.
+ * The pool is not zeroed: the tape writes every slot before it is read.
+ */
+function allocateSlots(length: number): Int32Array {
+  const bytes = length * Int32Array.BYTES_PER_ELEMENT;
+  if (bytes <= POOLED_BYTES) {
+    const pooled = Buffer.allocUnsafe(bytes);
+    if (pooled.byteOffset % Int32Array.BYTES_PER_ELEMENT === 0) {
+      return new Int32Array(pooled.buffer, pooled.byteOffset, length);
+    }
+  }
+  return new Int32Array(length);
+}
 
 /**
  * The parsed nodes in document order. Per node: tag (kind, plus the escaped flag for
@@ -96,7 +114,7 @@ export class Tape {
     readonly view: Buffer,
     expectedNodes: number,
   ) {
-    this.slots = new Int32Array(SLOTS * Math.max(1, expectedNodes));
+    this.slots = allocateSlots(SLOTS * Math.max(1, expectedNodes));
   }
 
   get count(): number {
@@ -111,7 +129,7 @@ export class Tape {
   /** Appends a node whose `next` is filled in by `close` (containers) or now (scalars). */
   push(tag: number, start: number, end: number): number {
     if (this.length * SLOTS === this.slots.length) {
-      const grown = new Int32Array(this.slots.length * 2);
+      const grown = allocateSlots(this.slots.length * 2);
       grown.set(this.slots);
       this.slots = grown;
     }
@@ -172,6 +190,69 @@ export class Tape {
     return true;
   }
 
+  /**
+   * Whether the string node at `index` decodes to `text`. ASCII is compared byte for byte
+   * without decoding, so scanning every entry for one command allocates nothing.
+   */
+  stringEquals(index: number, text: string): boolean {
+    if (this.escaped(index)) return this.stringValue(index) === text;
+    const end = this.end(index) - 1;
+    let p = this.start(index) + 1;
+    let i = 0;
+    for (; p < end && i < text.length; p++, i++) {
+      const byte = this.bytes[p] as number;
+      const unit = text.charCodeAt(i);
+      if (byte >= 0x80 || unit >= 0x80) return this.stringValue(index) === text;
+      if (byte !== unit) return false;
+    }
+    return p === end && i === text.length;
+  }
+
+  /**
+   * Orders two string nodes by their decoded UTF-16 code units without decoding them. UTF-8
+   * bytes order like code points, and code points order like UTF-16 except that U+E000..U+FFFF
+   * (lead bytes EE, EF) sort after the surrogate pairs of U+10000 and up (lead bytes F0..F4).
+   */
+  compareStrings(a: number, b: number): number {
+    if (this.escaped(a) || this.escaped(b)) {
+      const [x, y] = [this.stringValue(a), this.stringValue(b)];
+      return x < y ? -1 : x > y ? 1 : 0;
+    }
+    const { bytes } = this;
+    const aEnd = this.end(a) - 1;
+    const bEnd = this.end(b) - 1;
+    for (let p = this.start(a) + 1, q = this.start(b) + 1; p < aEnd && q < bEnd; p++, q++) {
+      const x = bytes[p] as number;
+      const y = bytes[q] as number;
+      if (x === y) continue;
+      if (x >= 0xf0 && (y === 0xee || y === 0xef)) return -1;
+      if (y >= 0xf0 && (x === 0xee || x === 0xef)) return 1;
+      return x - y;
+    }
+    return aEnd - this.start(a) - (bEnd - this.start(b));
+  }
+
+  /** Calls `visit` with each element of the array at `index` and its position. */
+  eachElement(index: number, visit: (element: number, position: number) => void): void {
+    let position = 0;
+    for (let child = index + 1; child < this.next(index); child = this.next(child)) {
+      visit(child, position++);
+    }
+  }
+
+  /** Calls `visit` with the key and value of each member of the object at `index`. */
+  eachMember(index: number, visit: (key: number, value: number) => void): void {
+    for (let key = index + 1; key < this.next(index); key = this.next(key + 1)) visit(key, key + 1);
+  }
+
+  /** The value index of member `key` of the object at `index`, or -1. */
+  member(index: number, key: string): number {
+    for (let child = index + 1; child < this.next(index); child = this.next(child + 1)) {
+      if (this.stringEquals(child, key)) return child + 1;
+    }
+    return -1;
+  }
+
   /** A view of the node at `index`. */
   node(index: number): JsonNode {
     switch (this.tag(index)) {
@@ -210,9 +291,9 @@ class ObjectView extends View implements JsonObject {
   get members(): readonly JsonMember[] {
     const { tape } = this;
     const members: JsonMember[] = [];
-    for (let key = this.index + 1; key < tape.next(this.index); key = tape.next(key + 1)) {
-      members.push({ key: new StringView(tape, key), value: tape.node(key + 1) });
-    }
+    tape.eachMember(this.index, (key, value) => {
+      members.push({ key: new StringView(tape, key), value: tape.node(value) });
+    });
     return members;
   }
 }
@@ -223,9 +304,9 @@ class ArrayView extends View implements JsonArray {
   get elements(): readonly JsonNode[] {
     const { tape } = this;
     const elements: JsonNode[] = [];
-    for (let child = this.index + 1; child < tape.next(this.index); child = tape.next(child)) {
-      elements.push(tape.node(child));
-    }
+    tape.eachElement(this.index, (element) => {
+      elements.push(tape.node(element));
+    });
     return elements;
   }
 }
@@ -262,9 +343,6 @@ class LiteralView extends View implements JsonLiteral {
 
 /** The value of member `key` (compared by decoded code units), if present. */
 export function memberValue(object: JsonObject, key: string): JsonNode | undefined {
-  const { tape, index } = object;
-  for (let child = index + 1; child < tape.next(index); child = tape.next(child + 1)) {
-    if (tape.stringValue(child) === key) return tape.node(child + 1);
-  }
-  return undefined;
+  const value = object.tape.member(object.index, key);
+  return value < 0 ? undefined : object.tape.node(value);
 }

@@ -73,6 +73,23 @@ describe('canonical form', () => {
     );
   });
 
+  it('sorts raw UTF-8 keys by UTF-16 code units too, or byte order puts U+E000..U+FFFF before astral keys', () => {
+    // Escape-free keys are ordered by their bytes, which agree with UTF-16 except here.
+    expect(canon('{"\uffff":1,"😀":2,"\uff01":3,"\ue000":4,"中":5,"😀a":6,"\u00e9":7,"e":8}')).toBe(
+      '{"e":8,"\u00e9":7,"中":5,"😀":2,"😀a":6,"\ue000":4,"\uff01":3,"\uffff":1}',
+    );
+    const keys = ['\uffff', '😀', '\uff01', '\ue000', '中', '😀a', '\u00e9', 'e', '', 'ab', 'a'];
+    fc.assert(
+      fc.property(fc.shuffledSubarray(keys, { minLength: 2 }), (picked) => {
+        const text = `{${picked.map((key, i) => `${JSON.stringify(key)}:${i}`).join(',')}}`;
+        const sorted = [...picked].sort();
+        const expected = `{${sorted.map((key) => `${JSON.stringify(key)}:${picked.indexOf(key)}`).join(',')}}`;
+        expect(canon(text)).toBe(expected);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
   it(
     'equals an independent SPEC §5 canonicaliser on random documents, or some node kind is written wrongly',
     () => {
