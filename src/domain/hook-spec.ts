@@ -39,8 +39,9 @@ export function readExactRecord<K extends string>(
     throw new ConflictError(reason);
   }
   const own = Reflect.ownKeys(value);
-  if (own.length !== keys.length || !keys.every((key) => own.includes(key))) {
-    throw new ConflictError(reason);
+  if (own.length !== keys.length) throw new ConflictError(reason);
+  for (const key of own) {
+    if (typeof key !== 'string' || !keys.includes(key as K)) throw new ConflictError(reason);
   }
   const record = {} as Record<K, unknown>;
   for (const key of keys) record[key] = (value as Record<K, unknown>)[key];

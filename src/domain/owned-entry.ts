@@ -1,7 +1,6 @@
-import { Buffer } from 'node:buffer';
 import { ConflictError } from '../errors/errors.js';
-import { digestOf } from '../json/digest.js';
-import { parseJson } from '../json/parse.js';
+import { canonicalString } from '../json/canonical.js';
+import { digestOfCanonical } from '../json/digest.js';
 import type { ShellContract } from '../shell/contract.js';
 import { stopArgv } from '../shell/stop-invocation.js';
 import type { HookSpec } from './hook-spec.js';
@@ -16,6 +15,15 @@ export type OwnedEntryValue = {
   readonly timeout: 5;
   readonly failClosed: false;
 };
+
+/**
+ * The canonical form (SPEC §5) of the owned entry: its four members in key order. The entry's
+ * shape is fixed, so its form is written out here rather than parsed back from JSON; a test
+ * holds it equal to the canonical form of the same entry read from a document.
+ */
+function canonicalEntry(command: string): string {
+  return `{"command":${canonicalString(command)},"failClosed":false,"timeout":5,"type":"command"}`;
+}
 
 /** The one entry this library owns, rendered from a spec through a qualified contract. */
 export class OwnedEntry {
@@ -44,8 +52,6 @@ export class OwnedEntry {
       timeout: 5,
       failClosed: false,
     });
-    // Digested through the parser, so our entry and a document's entry share one canonical path.
-    const source = Buffer.from(JSON.stringify(value), 'utf8');
-    return new OwnedEntry(value, digestOf('entry', parseJson(source)));
+    return new OwnedEntry(value, digestOfCanonical('entry', canonicalEntry(command)));
   }
 }

@@ -14,6 +14,9 @@ export interface ReceiptJSON {
   readonly remainderDigest: string;
 }
 
+/** `sha256:` and 64 hex digits; checked before the pattern so a huge string costs nothing. */
+const DIGEST_LENGTH = 71;
+
 const RECEIPT_KEYS = [
   'version',
   'event',
@@ -101,5 +104,5 @@ export class Receipt {
 }
 
 function isDigest(value: unknown): value is string {
-  return typeof value === 'string' && DIGEST_PATTERN.test(value);
+  return typeof value === 'string' && value.length === DIGEST_LENGTH && DIGEST_PATTERN.test(value);
 }

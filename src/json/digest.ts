@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer';
 import * as crypto from 'node:crypto';
 import { canonicalizeInto } from './canonical.js';
 import type { JsonNode } from './tree.js';
@@ -23,6 +24,11 @@ export function digestOf(domain: DigestDomain, node: JsonNode, omit?: ReadonlySe
   const size = label.length + node.end - node.start;
   const out = size <= SCRATCH_BYTES ? scratch : new Uint8Array(size);
   return `sha256:${sha256Hex(canonicalizeInto(out, node, omit, label))}`;
+}
+
+/** The digest of a canonical form already written out as text. */
+export function digestOfCanonical(domain: DigestDomain, canonical: string): string {
+  return `sha256:${sha256Hex(Buffer.concat([DOMAIN_LABELS[domain], Buffer.from(canonical, 'utf8')]))}`;
 }
 
 // Canonical bytes are hashed at once and dropped, so small ones reuse one buffer: a typed
