@@ -1,5 +1,4 @@
 import { ConflictError, CursorHooksError } from '../errors/errors.js';
-import { DIGEST_PATTERN } from '../json/digest.js';
 import type { ShellContractRegistry } from '../shell/registry.js';
 import { type HookSpec, readExactRecord, readHookSpec } from './hook-spec.js';
 import { OwnedEntry } from './owned-entry.js';
@@ -14,8 +13,8 @@ export interface ReceiptJSON {
   readonly remainderDigest: string;
 }
 
-/** `sha256:` and 64 hex digits; checked before the pattern so a huge string costs nothing. */
-const DIGEST_LENGTH = 71;
+const DIGEST_PREFIX = 'sha256:';
+const DIGEST_LENGTH = DIGEST_PREFIX.length + 64;
 
 const RECEIPT_KEYS = [
   'version',
@@ -103,6 +102,13 @@ export class Receipt {
   }
 }
 
+/** `sha256:` and 64 lowercase hex digits, the form digestOf writes. */
 function isDigest(value: unknown): value is string {
-  return typeof value === 'string' && value.length === DIGEST_LENGTH && DIGEST_PATTERN.test(value);
+  if (typeof value !== 'string' || value.length !== DIGEST_LENGTH) return false;
+  if (!value.startsWith(DIGEST_PREFIX)) return false;
+  for (let i = DIGEST_PREFIX.length; i < DIGEST_LENGTH; i++) {
+    const code = value.charCodeAt(i);
+    if (!((code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x66))) return false;
+  }
+  return true;
 }

@@ -13,8 +13,6 @@ const DOMAIN_LABELS = {
 
 export type DigestDomain = keyof typeof DOMAIN_LABELS;
 
-export const DIGEST_PATTERN = /^sha256:[0-9a-f]{64}$/;
-
 /**
  * `sha256:` + lowercase hex of the domain label followed by the canonical form of `node`
  * without the nodes in `omit`.

@@ -55,9 +55,17 @@ export function detectLayout(bytes: Uint8Array, root: JsonObject): Layout {
   return { eol, unit, colon, comma };
 }
 
-/** Separators are ASCII (whitespace and punctuation), so latin1 decodes them exactly. */
+/**
+ * Separators are ASCII (whitespace and punctuation). They are usually a few bytes long, which
+ * is quicker to build by hand than through a Buffer view; long ones take the native path.
+ */
 function ascii(bytes: Uint8Array, start: number, end: number): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('latin1');
+  if (end - start > 64) {
+    return Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('latin1');
+  }
+  let text = '';
+  for (let i = start; i < end; i++) text += String.fromCharCode(bytes[i] as number);
+  return text;
 }
 
 /** The spaces and tabs that open the line holding `offset`, up to `offset`. */

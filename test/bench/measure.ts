@@ -66,14 +66,16 @@ export function interleave(
   jobs: readonly Job[],
   rounds: number,
   warmupRounds: number,
+  /** Calls per sample, for jobs too short to time one call at a time. */
+  batch = 1,
 ): Map<string, Measured> {
   const samples = new Map<string, number[]>(jobs.map((job) => [job.name, []]));
   process.stderr.write(`  measuring ${jobs.length} jobs interleaved, ${rounds} rounds\n`);
   for (let round = 0; round < warmupRounds + rounds; round++) {
     for (const job of jobs) {
       const start = performance.now();
-      sink = job.fn();
-      const elapsed = performance.now() - start;
+      for (let call = 0; call < batch; call++) sink = job.fn();
+      const elapsed = (performance.now() - start) / batch;
       if (round >= warmupRounds) samples.get(job.name)?.push(elapsed);
     }
   }

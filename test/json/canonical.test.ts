@@ -4,7 +4,11 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalize, canonicalString } from '../../src/json/canonical.js';
-import { DIGEST_PATTERN, type DigestDomain, digestOf } from '../../src/json/digest.js';
+import { type DigestDomain, digestOf } from '../../src/json/digest.js';
+
+/** SPEC §5: `sha256:` + 64 lowercase hex. */
+const DIGEST_PATTERN = /^sha256:[0-9a-f]{64}$/;
+
 import { loadJson } from '../../src/json/load.js';
 import type { JsonTree } from '../../src/json/tree.js';
 import { decodeStrict, fcRuns, propertyTimeout, utf8 } from '../support/common.js';

@@ -70,6 +70,15 @@ const MALFORMED: readonly (readonly [string, Tamper])[] = [
   ['entryDigest with a trailing newline', set('entryDigest', `${JSON_RECEIPT.entryDigest}\n`)],
   ['entryDigest truncated', set('entryDigest', JSON_RECEIPT.entryDigest.slice(0, -1))],
   ['entryDigest as sha1', set('entryDigest', `sha1:${'0'.repeat(40)}`)],
+  // Each just outside a hex digit range, and a prefix in another case: the checker has edges.
+  ...['/', ':', '`', 'g', 'G'].map((bad): [string, ReturnType<typeof set>] => [
+    `entryDigest holding ${bad}`,
+    set('entryDigest', `${JSON_RECEIPT.entryDigest.slice(0, -1)}${bad}`),
+  ]),
+  [
+    'entryDigest with SHA256: prefix',
+    set('entryDigest', JSON_RECEIPT.entryDigest.replace('sha256', 'SHA256')),
+  ],
   ['entryDigest a number', set('entryDigest', 1)],
   ['entryDigest missing', drop('entryDigest')],
   ['remainderDigest without prefix', set('remainderDigest', '0'.repeat(64))],
