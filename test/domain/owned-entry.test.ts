@@ -3,26 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { OwnedEntry } from '../../src/domain/owned-entry.js';
 import { digestOf } from '../../src/json/digest.js';
 import { parseJson } from '../../src/json/parse.js';
-import type { QualificationEvidence, ShellContract } from '../../src/shell/contract.js';
-import { fcRuns, utf8 } from '../support/common.js';
+import type { ShellContract } from '../../src/shell/contract.js';
+import { fcRuns, TEST_EVIDENCE, utf8 } from '../support/common.js';
 
 const RUNS = fcRuns(300);
 
-const evidence: QualificationEvidence = {
-  client: 'test',
-  version: '0',
-  platform: 'any',
-  arch: null,
-  date: null,
-  run: null,
-  observed: [],
-  notObserved: [],
-  artifacts: [],
-};
-
 /** A contract that renders whatever command the test hands it, so any string can be digested. */
 function renderingAs(command: string): ShellContract {
-  return { id: 'test', evidence, assertCanonicalPath: () => undefined, render: () => command };
+  return {
+    id: 'test',
+    evidence: TEST_EVIDENCE,
+    assertCanonicalPath: () => undefined,
+    render: () => command,
+  };
 }
 
 const SPEC = { executable: '/opt/agent', selector: '/opt/binding.json' };

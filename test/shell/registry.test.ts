@@ -5,11 +5,7 @@ import { mock } from 'vitest-mock-extended';
 import { BUILTIN_CONTRACTS } from '../../contracts/builtin.js';
 import { LinuxUserShellContract } from '../../contracts/linux-user-3.22.12.js';
 import { ConflictError, UnsupportedError } from '../../src/errors/errors.js';
-import {
-  type QualificationEvidence,
-  SHELL_CONTRACT,
-  type ShellContract,
-} from '../../src/shell/contract.js';
+import { SHELL_CONTRACT, type ShellContract } from '../../src/shell/contract.js';
 import {
   DarwinUserShell20260918,
   LinuxUserShell32212,
@@ -17,19 +13,8 @@ import {
   WindowsUnqualified,
 } from '../../src/shell/ids.js';
 import { ShellContractRegistry } from '../../src/shell/registry.js';
+import { TEST_EVIDENCE } from '../support/common.js';
 import { expectRefusal } from './refusal.js';
-
-const EVIDENCE: QualificationEvidence = {
-  client: 'test client',
-  version: '0',
-  platform: 'test',
-  arch: null,
-  date: null,
-  run: null,
-  observed: [],
-  notObserved: [],
-  artifacts: [],
-};
 
 /** A fresh container with the given contracts bound, in order, plus the registry. */
 function containerWith(...contracts: readonly unknown[]): Container {
@@ -48,7 +33,7 @@ function containerWith(...contracts: readonly unknown[]): Container {
 const builtinRegistry = () => containerWith(...BUILTIN_CONTRACTS).get(ShellContractRegistry);
 
 function plainContract(id: unknown): unknown {
-  return { id, evidence: EVIDENCE, assertCanonicalPath: () => {}, render: () => '' };
+  return { id, evidence: TEST_EVIDENCE, assertCanonicalPath: () => {}, render: () => '' };
 }
 
 describe('ShellContractRegistry with the built-in contracts', () => {
@@ -149,7 +134,7 @@ describe('ShellContractRegistry refusing to build', () => {
 
 describe('ShellContractRegistry with host plugins', () => {
   it('accepts a vitest-mock-extended mock bound with toConstantValue, or hosts cannot stub a shell', () => {
-    const host = mock<ShellContract>({ id: 'host-mock-shell', evidence: EVIDENCE });
+    const host = mock<ShellContract>({ id: 'host-mock-shell', evidence: TEST_EVIDENCE });
     host.render.mockReturnValue('rendered by the mock');
     const registry = containerWith(...BUILTIN_CONTRACTS, host).get(ShellContractRegistry);
     const resolved = registry.resolve('host-mock-shell');
@@ -164,7 +149,7 @@ describe('ShellContractRegistry with host plugins', () => {
       get id() {
         return id;
       },
-      evidence: EVIDENCE,
+      evidence: TEST_EVIDENCE,
       assertCanonicalPath: () => {},
       render: () => '',
     };

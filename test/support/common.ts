@@ -3,6 +3,7 @@
 // Nothing here reads src/ except the reason type, so a changed constant or kind there is caught.
 
 import type { ErrorReason } from '../../src/errors/reasons.js';
+import type { QualificationEvidence } from '../../src/shell/contract.js';
 
 // ---------------------------------------------------------------------------------------------
 // Property runs
@@ -108,3 +109,19 @@ export function thrownBy(fn: () => unknown): unknown {
   }
   return undefined;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Test doubles
+
+/** Evidence for contracts that exist only in tests: it claims nothing. */
+export const TEST_EVIDENCE: QualificationEvidence = {
+  client: 'test client',
+  version: '0',
+  platform: 'test',
+  arch: null,
+  date: null,
+  run: null,
+  observed: [],
+  notObserved: [],
+  artifacts: [],
+};
