@@ -36,10 +36,6 @@ const SHORT_ESCAPES: ReadonlyMap<number, number> = new Map([
  * Canonical text is never longer than the span it comes from, which bounds the output buffer.
  * `omit` holds tape indices of array elements and member values to leave out.
  */
-export function canonicalize(node: JsonNode, omit: ReadonlySet<number> = NOTHING): Uint8Array {
-  return canonicalizeInto(new Uint8Array(node.end - node.start), node, omit);
-}
-
 /**
  * Writes `prefix` (a digest's domain label) and then the canonical form into `out`, which
  * must hold `prefix.length + node.end - node.start` bytes; returns the written part of `out`.

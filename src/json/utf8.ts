@@ -1,4 +1,4 @@
-import { Buffer, isUtf8 } from 'node:buffer';
+import { isUtf8 } from 'node:buffer';
 import { UnsupportedError } from '../errors/errors.js';
 
 /**
@@ -11,9 +11,4 @@ export function assertStrictUtf8(bytes: Uint8Array): void {
     throw new UnsupportedError('document-bom');
   }
   if (!isUtf8(bytes)) throw new UnsupportedError('document-not-utf8');
-}
-
-/** Decodes `bytes[start, end)`, which the caller has validated as UTF-8. */
-export function decodeUtf8(bytes: Uint8Array, start: number, end: number): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('utf8');
 }

@@ -1,7 +1,7 @@
 // The one invocation this library ever asks a shell to run:
 //   <executable> cursor-event stop --binding <selector>
 
-export const STOP_ARGV_LENGTH = 5;
+const STOP_ARGV_LENGTH = 5;
 const SUBCOMMAND = ['cursor-event', 'stop', '--binding'] as const;
 
 export function stopArgv(executable: string, selector: string): readonly string[] {

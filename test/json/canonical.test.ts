@@ -3,14 +3,18 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalize, canonicalString } from '../../src/json/canonical.js';
+import { canonicalizeInto, canonicalString } from '../../src/json/canonical.js';
 import { type DigestDomain, digestOf } from '../../src/json/digest.js';
 
 /** SPEC §5: `sha256:` + 64 lowercase hex. */
 const DIGEST_PATTERN = /^sha256:[0-9a-f]{64}$/;
 
+/** The canonical bytes of `node` in a buffer of their own. */
+const canonicalize = (node: JsonNode): Uint8Array =>
+  canonicalizeInto(new Uint8Array(node.end - node.start), node);
+
 import { loadJson } from '../../src/json/load.js';
-import type { JsonTree } from '../../src/json/tree.js';
+import type { JsonNode, JsonTree } from '../../src/json/tree.js';
 import { decodeStrict, fcRuns, propertyTimeout, utf8 } from '../support/common.js';
 import { modelArb, render, specCanonical, specCanonicalString, stringValueArb } from './support.js';
 

@@ -38,7 +38,7 @@ export function renderRequested(fields: RequestFields, contracts: ShellContractR
   return { spec, shell, entry: OwnedEntry.render(spec, contracts.resolve(shell)) };
 }
 
-export function readSingleSpec(specs: unknown): HookSpec {
+function readSingleSpec(specs: unknown): HookSpec {
   if (isOmitted(specs)) throw new ConflictError('spec-count');
   if (!Array.isArray(specs)) throw new ConflictError('spec-malformed');
   if (specs.length !== 1) throw new ConflictError('spec-count');
