@@ -37,23 +37,22 @@ export class Receipt {
   readonly entryDigest: string;
   readonly remainderDigest: string;
 
+  /**
+   * Set only while `issue` constructs: its values are the planner's own (a validated spec and
+   * shell, computed digests), so checking them again would only cost time.
+   */
+  static #issuing = false;
+
   /** Validates exactly as strictly as `fromJSON`. */
   constructor(json: ReceiptJSON) {
-    const record = readExactRecord(json, RECEIPT_KEYS, 'receipt-malformed');
-    const { version, event, spec, shell, entryDigest, remainderDigest } = record;
-    if (
-      version !== 1 ||
-      event !== 'stop' ||
-      typeof shell !== 'string' ||
-      !isDigest(entryDigest) ||
-      !isDigest(remainderDigest)
-    ) {
-      throw new ConflictError('receipt-malformed');
-    }
-    this.spec = readHookSpec(spec, 'receipt-malformed');
-    this.shell = shell;
-    this.entryDigest = entryDigest;
-    this.remainderDigest = remainderDigest;
+    const fields = Receipt.#issuing ? json : validReceipt(json);
+    this.spec = Object.freeze({
+      executable: fields.spec.executable,
+      selector: fields.spec.selector,
+    });
+    this.shell = fields.shell;
+    this.entryDigest = fields.entryDigest;
+    this.remainderDigest = fields.remainderDigest;
     Object.freeze(this);
   }
 
@@ -70,14 +69,19 @@ export class Receipt {
   }
 
   static issue(spec: HookSpec, shell: string, entry: OwnedEntry, remainderDigest: string): Receipt {
-    return new Receipt({
-      version: 1,
-      event: 'stop',
-      spec: { executable: spec.executable, selector: spec.selector },
-      shell,
-      entryDigest: entry.digest,
-      remainderDigest,
-    });
+    Receipt.#issuing = true;
+    try {
+      return new Receipt({
+        version: 1,
+        event: 'stop',
+        spec,
+        shell,
+        entryDigest: entry.digest,
+        remainderDigest,
+      });
+    } finally {
+      Receipt.#issuing = false;
+    }
   }
 
   toJSON(): ReceiptJSON {
@@ -100,6 +104,32 @@ export class Receipt {
     if (entry.digest !== this.entryDigest) throw new ConflictError('receipt-entry-mismatch');
     return entry;
   }
+}
+
+/** Exactly a ReceiptJSON, with each value read once; anything else is `receipt-malformed`. */
+function validReceipt(json: unknown): ReceiptJSON {
+  const { version, event, spec, shell, entryDigest, remainderDigest } = readExactRecord(
+    json,
+    RECEIPT_KEYS,
+    'receipt-malformed',
+  );
+  if (
+    version !== 1 ||
+    event !== 'stop' ||
+    typeof shell !== 'string' ||
+    !isDigest(entryDigest) ||
+    !isDigest(remainderDigest)
+  ) {
+    throw new ConflictError('receipt-malformed');
+  }
+  return {
+    version,
+    event,
+    spec: readHookSpec(spec, 'receipt-malformed'),
+    shell,
+    entryDigest,
+    remainderDigest,
+  };
 }
 
 /** `sha256:` and 64 lowercase hex digits, the form digestOf writes. */
