@@ -20,7 +20,13 @@ export const TAB = 0x09;
 export const LF = 0x0a;
 export const CR = 0x0d;
 
-/** RFC 8259 whitespace: space, tab, LF and CR only. */
-export function isJsonWhitespace(byte: number | undefined): boolean {
-  return byte === SPACE || byte === LF || byte === CR || byte === TAB;
+const WHITESPACE = new Uint8Array(256);
+for (const byte of [SPACE, TAB, LF, CR]) WHITESPACE[byte] = 1;
+
+/**
+ * RFC 8259 whitespace: space, tab, LF and CR only. A table lookup, since indentation is most
+ * of a pretty document; callers pass an in-range byte (reading past an array's end is slow).
+ */
+export function isJsonWhitespace(byte: number): boolean {
+  return WHITESPACE[byte] === 1;
 }

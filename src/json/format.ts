@@ -79,7 +79,7 @@ export function lineIndent(bytes: Uint8Array, offset: number): string {
 /** The whitespace directly before `offset` (after the preceding `[`, `{` or `,`). */
 export function leadingGap(bytes: Uint8Array, offset: number): string {
   let start = offset;
-  while (start > 0 && isJsonWhitespace(bytes[start - 1])) start--;
+  while (start > 0 && isJsonWhitespace(bytes[start - 1] as number)) start--;
   return ascii(bytes, start, offset);
 }
 

@@ -7,9 +7,8 @@ import {
   CLOSE_OBJECT,
   COLON,
   COMMA,
-  CR,
   DOT,
-  LF,
+  isJsonWhitespace,
   LOWER_U,
   MINUS,
   NINE,
@@ -17,8 +16,6 @@ import {
   OPEN_OBJECT,
   PLUS,
   QUOTE,
-  SPACE,
-  TAB,
   ZERO,
 } from './bytes.js';
 import { hexValue, SIMPLE_ESCAPES } from './escape.js';
@@ -39,10 +36,6 @@ export function parseJson(bytes: Uint8Array, expectedNodes = 16): JsonNode {
   new Parser(bytes, tape).document();
   return tape.node(0);
 }
-
-/** 1 for the four RFC 8259 whitespace bytes: indentation is most of a pretty document. */
-const WHITESPACE = new Uint8Array(256);
-for (const byte of [SPACE, TAB, LF, CR]) WHITESPACE[byte] = 1;
 
 /** 1 for bytes a string lexeme may hold as they are: not a quote, backslash or control. */
 const PLAIN_IN_STRING = new Uint8Array(256).fill(1, 0x20);
@@ -236,7 +229,7 @@ class Parser {
     const bytes = this.bytes;
     const length = bytes.length;
     let p = this.pos;
-    while (p < length && WHITESPACE[bytes[p] as number] === 1) p++;
+    while (p < length && isJsonWhitespace(bytes[p] as number)) p++;
     this.pos = p;
   }
 }
