@@ -6,14 +6,15 @@ import type { HookSpec } from '../domain/hook-spec.js';
 export type PathRole = 'executable' | 'selector';
 
 /**
- * `not-performed` means the platform did not let Node measure the property (Windows ACLs, no
- * numeric uid); it never counts as passed.
+ * `not-performed` means the property was not measured: the platform did not let Node (Windows
+ * ACLs, no numeric uid), or an earlier check on the same path failed (a relative path, a symlinked
+ * parent, a missing file). It never counts as passed.
  */
 export type CheckStatus = 'passed' | 'failed' | 'not-performed';
 
 export interface HostPathCheck {
   readonly role: PathRole;
-  /** A stable kebab-case check name, e.g. `parent-not-writable-by-others`. */
+  /** A stable kebab-case check name, e.g. `parent-not-writable-by-others` (`PathCheckName`). */
   readonly check: string;
   readonly status: CheckStatus;
   /** The path the check looked at (the host's own value: a spec path or one of its parents). */
