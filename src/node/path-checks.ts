@@ -15,7 +15,7 @@ import type {
 /**
  * The selector size bound, 1 MiB. A selector is a small binding file the executable reads on
  * every stop event within the hook's 5 s timeout; real ones are a few kilobytes. The bound leaves
- * a hundredfold margin over that and still refuses a path naming something else (a log, an
+ * more than a hundredfold margin over that and still refuses a path naming something else (a log, an
  * archive, a disk image) or a file that grows without limit.
  */
 export const MAX_SELECTOR_BYTES = 1024 * 1024;
@@ -51,7 +51,14 @@ export interface PathCheckFs {
 }
 
 export interface PathCheckOptions {
-  /** Defaults to `process.platform`; `win32` selects the Windows branch. */
+  /**
+   * Defaults to `process.platform`. On `win32` Node reads no owner SID, no ACL and no execute
+   * permission, so every owner and writability check and `user-execute-bit` report
+   * `not-performed` and the report is never verified. Still measured there: a drive or UNC
+   * absolute path, real (non-link) parent directories, a regular file (lstat reports symbolic
+   * links and junctions as links; other reparse points look like ordinary entries) and the
+   * selector's size.
+   */
   readonly platform?: NodeJS.Platform;
   /** The current user's numeric id; `null` when there is none. Defaults to `process.getuid()`. */
   readonly uid?: number | null;
@@ -59,13 +66,7 @@ export interface PathCheckOptions {
 }
 
 interface Context {
-  /**
-   * On Windows, Node reads no owner SID, no ACL and no execute permission, so the owner and
-   * writability checks and `user-execute-bit` report `not-performed`. What is still measured:
-   * a drive or UNC absolute path, real (non-link) parent directories and a regular file (lstat
-   * reports symbolic links and junctions as links; other reparse points look like ordinary
-   * entries), and the selector's size.
-   */
+  /** The Windows branch: see `PathCheckOptions.platform` for what it cannot measure. */
   readonly windows: boolean;
   readonly uid: number | null;
   readonly fs: PathCheckFs;
