@@ -14,9 +14,9 @@ import type {
 
 /**
  * The selector size bound, 1 MiB. A selector is a small binding file the executable reads on
- * every stop event within the hook's 5 s timeout; real ones are a few kilobytes. The bound leaves
- * more than a hundredfold margin over that and still refuses a path naming something else (a log, an
- * archive, a disk image) or a file that grows without limit.
+ * every stop event within the hook's 5 s timeout; real ones are a few kilobytes. The bound
+ * leaves more than a hundredfold margin over that and still refuses a path naming something
+ * else (a log, an archive, a disk image) or a file that grows without limit.
  */
 export const MAX_SELECTOR_BYTES = 1024 * 1024;
 
