@@ -77,7 +77,10 @@ type Verdict =
   | { readonly status: Exclude<CheckStatus, 'passed'>; readonly detail: string };
 type Rule = (stats: PathStats, context: Context) => Verdict;
 type NamedRule = readonly [PathCheckName, Rule];
-/** `deciding` says what the path is (and carries lstat's failure); if it fails, `others` mean nothing. */
+/**
+ * `deciding` says what the path is (or carries lstat's failure); if it fails, `others` mean
+ * nothing and are reported as not measured.
+ */
 interface PathRules {
   readonly deciding: NamedRule;
   readonly others: readonly NamedRule[];
