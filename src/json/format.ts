@@ -88,7 +88,7 @@ export class Writer {
     const array = isArray(value);
     const tag = array ? Tag.Array : Tag.Object;
     const copies = this.copies(model, tag);
-    const shape = this.shapeFrom(model, tag);
+    const shape = copies ? shapeOf(this.tape as Tape, model) : this.defaultShape();
     const inner = shape.lines ? indent + shape.step : indent;
     const child = (item: PlainJson) => {
       const itemTag = containerTag(item);
@@ -98,7 +98,9 @@ export class Writer {
     };
     const items = array
       ? value.map(child)
-      : Object.entries(value).map(([key, item]) => canonicalString(key) + shape.colon + child(item));
+      : Object.entries(value).map(
+          ([key, item]) => canonicalString(key) + shape.colon + child(item),
+        );
     const [open, close] = array ? ['[', ']'] : ['{', '}'];
     return open + this.join(items, shape, indent) + close;
   }

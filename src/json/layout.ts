@@ -47,13 +47,6 @@ export function leadingGap(bytes: Uint8Array, offset: number): string {
   return ascii(bytes, start, offset);
 }
 
-/** The whitespace starting at `offset`. */
-function trailingGap(bytes: Uint8Array, offset: number): string {
-  let end = offset;
-  while (end < bytes.length && isJsonWhitespace(bytes[end] as number)) end++;
-  return ascii(bytes, offset, end);
-}
-
 /** The indentation after the last line end of a gap that holds one. */
 export function indentAfterBreak(gap: string): string {
   return gap.slice(gap.lastIndexOf('\n') + 1);
@@ -121,13 +114,19 @@ export function shapeOf(tape: Tape, index: number): Shape {
   const start = tape.start(index);
   const object = tape.tag(index) === Tag.Object;
   const colon = object ? colonOf(tape, index) : '';
-  const open = trailingGap(bytes, start + 1);
-  if (open.includes('\n')) {
-    const items = indentAfterBreak(open);
-    const own = lineIndent(bytes, start);
-    const step = items.startsWith(own) ? items.slice(own.length) : items;
-    return { lines: true, step, open: '', comma: '', close: '', colon };
-  }
+  let end = start + 1;
+  let lastBreak = -1;
+  for (; isJsonWhitespace(bytes[end] as number); end++) if (bytes[end] === LF) lastBreak = end;
+  if (lastBreak >= 0)
+    return {
+      lines: true,
+      step: stepOf(bytes, start, lastBreak + 1, end),
+      open: '',
+      comma: '',
+      close: '',
+      colon,
+    };
+  const open = ascii(bytes, start + 1, end);
   const second = tape.next(object ? index + 2 : index + 1);
   const comma =
     second < tape.next(index)
@@ -135,6 +134,23 @@ export function shapeOf(tape: Tape, index: number): Shape {
       : commaOfSingle(tape, index, open, colon);
   const close = leadingGap(bytes, tape.end(index) - 1);
   return { lines: false, step: '', open, comma, close, colon };
+}
+
+/**
+ * The items' indentation [from, to) past that of the line holding the opening bracket at
+ * `start`; all of it when it does not begin with that line's (an outdented or mixed indent).
+ */
+function stepOf(bytes: Uint8Array, start: number, from: number, to: number): string {
+  let own = start === 0 ? 0 : bytes.lastIndexOf(LF, start - 1) + 1;
+  let p = from;
+  while (own < start && p < to && (bytes[own] === SPACE || bytes[own] === TAB)) {
+    if (bytes[own] !== bytes[p]) return ascii(bytes, from, to);
+    own++;
+    p++;
+  }
+  return own < start && (bytes[own] === SPACE || bytes[own] === TAB)
+    ? ascii(bytes, from, to)
+    : ascii(bytes, p, to);
 }
 
 /** The value children of a container: elements, or member values (keys skipped). */
@@ -223,4 +239,3 @@ export function nearestStep(tape: Tape, index: number): string | undefined {
   }
   return undefined;
 }
-
