@@ -201,15 +201,26 @@ function siblingsOf(tape: Tape, parent: number, child: number): number[] {
 }
 
 /**
+ * Whether the children of `parent` may serve as models for each other. The root object's
+ * members are unrelated settings (`version`, `$schema`, an editor's `{ "tabSize": 4 }`), so a
+ * new member there takes the file's form instead of copying one of them.
+ */
+function relatedChildren(tape: Tape, parent: number): boolean {
+  return parent !== 0 || tape.tag(parent) !== Tag.Object;
+}
+
+/**
  * The node a new `tag` child of `container` copies: the container's last such child, else
  * the last such child of its nearest sibling of the same kind (another event array for an
  * entry, another event for a new one), or -1.
  */
 export function modelFor(tape: Tape, container: number, tag: Tag): number {
+  if (!relatedChildren(tape, container)) return -1;
   const own = lastChildOfKind(tape, container, tag);
   if (own >= 0 || container === 0) return own;
   const path = pathTo(tape, container);
   const parent = path[path.length - 2] as number;
+  if (!relatedChildren(tape, parent)) return -1;
   for (const sibling of siblingsOf(tape, parent, container)) {
     const found = lastChildOfKind(tape, sibling, tag);
     if (found >= 0) return found;
@@ -222,6 +233,7 @@ export function twinOf(tape: Tape, container: number): number {
   if (container === 0) return -1;
   const path = pathTo(tape, container);
   const parent = path[path.length - 2] as number;
+  if (!relatedChildren(tape, parent)) return -1;
   return siblingsOf(tape, parent, container).find((s) => hasItems(tape, s)) ?? -1;
 }
 
