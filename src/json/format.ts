@@ -32,6 +32,7 @@ export const NEW_FILE_LAYOUT: Layout = {
 
 const ONE_LINE: Shape = { lines: false, step: '', open: '', comma: '', close: '', colon: ':' };
 
+/** The document's line end and its root's shape: what new text falls back on. */
 export function detectLayout(bytes: Uint8Array, root: JsonObject): Layout {
   const newline = bytes.indexOf(LF);
   const eol = newline > 0 && bytes[newline - 1] === CR ? '\r\n' : '\n';
@@ -47,7 +48,7 @@ export class Writer {
 
   constructor(
     private readonly layout: Layout,
-    readonly tape: Tape | undefined,
+    private readonly tape: Tape | undefined,
     /** The container being edited: the nearest lines above it give the fallback step. */
     private readonly anchor: number,
   ) {}

@@ -117,15 +117,10 @@ export function shapeOf(tape: Tape, index: number): Shape {
   let end = start + 1;
   let lastBreak = -1;
   for (; isJsonWhitespace(bytes[end] as number); end++) if (bytes[end] === LF) lastBreak = end;
-  if (lastBreak >= 0)
-    return {
-      lines: true,
-      step: stepOf(bytes, start, lastBreak + 1, end),
-      open: '',
-      comma: '',
-      close: '',
-      colon,
-    };
+  if (lastBreak >= 0) {
+    const step = stepOf(bytes, start, lastBreak + 1, end);
+    return { lines: true, step, open: '', comma: '', close: '', colon };
+  }
   const open = ascii(bytes, start + 1, end);
   const second = tape.next(object ? index + 2 : index + 1);
   const comma =
