@@ -70,12 +70,13 @@ function appendItem(
     return { start: container.start + 1, end: container.end - 1, insert, nodes };
   }
   const last = lastItem(tape, index);
-  const shape = key !== undefined || !writesLines(tape, index) ? shapeOf(tape, index) : undefined;
-  // The separator before the last item, unless that is the gap after a one-line opening bracket.
+  // Members need the object's colon; a lines array needs nothing but the gap it copies.
+  const shape = key === undefined && writesLines(tape, index) ? undefined : shapeOf(tape, index);
+  // Before a sole item on the bracket's line sits the opening gap, no comma's: use the implied one.
   const gap =
-    shape === undefined || shape.lines || last.single === false
-      ? leadingGap(bytes, last.start)
-      : shape.comma;
+    shape !== undefined && !shape.lines && last.single
+      ? shape.comma
+      : leadingGap(bytes, last.start);
   const indent = gap.includes('\n') ? indentAfterBreak(gap) : lineIndent(bytes, last.end);
   const insert = `,${gap}${label(shape?.colon ?? '')}${writer.render(value, model, indent)}`;
   return { start: last.end, end: last.end, insert, nodes };
