@@ -8,10 +8,12 @@ export const REASON_MESSAGES = {
   'document-too-many-nodes': 'the document holds more than 65,536 nodes',
   'document-not-utf8': 'the document is not strict UTF-8',
   'document-bom': 'the document starts with a byte-order mark',
-  'json-syntax': 'the document is not strict RFC 8259 JSON',
+  'json-syntax':
+    'the document is not strict RFC 8259 JSON: remove comments and trailing commas, and write keys and strings in double quotes',
   'json-duplicate-key': 'an object in the document repeats a key',
   'root-not-object': 'the document root is not an object',
-  'version-missing': 'the document root has no version member',
+  'version-missing':
+    'the document root has no version member: add "version": 1 as a top-level member',
   'version-unsupported': 'the document version is not the number 1',
   'hooks-not-object': 'the hooks member is not an object',
   'event-not-array': 'a hooks event is not an array',

@@ -1,14 +1,17 @@
 import { canonicalString } from './canonical.js';
+import { containerTag, countNodes, type Layout, type PlainJson, Writer } from './format.js';
 import {
-  countNodes,
-  type Layout,
+  hasItems,
+  indentAfterBreak,
   leadingGap,
   lineIndent,
-  type PlainJson,
-  renderItems,
-  renderValue,
-} from './format.js';
-import type { JsonArray, JsonNode, JsonObject } from './tree.js';
+  modelFor,
+  pathTo,
+  shapeOf,
+  twinOf,
+  writesLines,
+} from './layout.js';
+import { type JsonArray, type JsonNode, type JsonObject, Tag, type Tape } from './tree.js';
 
 /** Replace bytes[start, end) with `insert`. Every plan makes at most one. */
 export interface ByteEdit {
@@ -19,29 +22,20 @@ export interface ByteEdit {
   readonly nodes: number;
 }
 
-/** Appends `value` as the last element, copying the separator before the current last one. */
+/**
+ * Appends `value` as the last element, shaped like the array's last element of its kind (else
+ * the nearest sibling array's), after the same separator as the current last one.
+ */
 export function appendElement(
   bytes: Uint8Array,
   layout: Layout,
   array: JsonArray,
   value: PlainJson,
 ): ByteEdit {
-  const last = array.elements.at(-1);
-  if (last === undefined) {
-    const indent = lineIndent(bytes, array.start);
-    const inner = renderItems([renderValue(value, layout, indent + layout.unit)], layout, indent);
-    return { start: array.start + 1, end: array.end - 1, insert: inner, nodes: countNodes(value) };
-  }
-  const rendered = renderValue(value, layout, lineIndent(bytes, last.start));
-  return {
-    start: last.end,
-    end: last.end,
-    insert: `,${leadingGap(bytes, last.start)}${rendered}`,
-    nodes: countNodes(value),
-  };
+  return appendItem(bytes, layout, array, undefined, value);
 }
 
-/** Appends member `key` as the last member, copying the separator before the current last one. */
+/** Appends member `key` as the last member, shaped like its neighbours. */
 export function appendMember(
   bytes: Uint8Array,
   layout: Layout,
@@ -49,23 +43,57 @@ export function appendMember(
   key: string,
   value: PlainJson,
 ): ByteEdit {
-  const last = object.members.at(-1);
-  const member = (indent: string) =>
-    canonicalString(key) + layout.colon + renderValue(value, layout, indent);
-  // The key is a node too.
-  const nodes = 1 + countNodes(value);
-  if (last === undefined) {
-    const indent = lineIndent(bytes, object.start);
-    const inner = renderItems([member(indent + layout.unit)], layout, indent);
-    return { start: object.start + 1, end: object.end - 1, insert: inner, nodes };
+  return appendItem(bytes, layout, object, key, value);
+}
+
+function appendItem(
+  bytes: Uint8Array,
+  layout: Layout,
+  container: JsonArray | JsonObject,
+  key: string | undefined,
+  value: PlainJson,
+): ByteEdit {
+  const { tape, index } = container;
+  const writer = new Writer(layout, tape, index);
+  const tag = containerTag(value);
+  const model = tag === undefined ? -1 : modelFor(tape, index, tag);
+  // A member's key is a node too.
+  const nodes = countNodes(value) + (key === undefined ? 0 : 1);
+  const label = (colon: string) => (key === undefined ? '' : canonicalString(key) + colon);
+  if (!hasItems(tape, index)) {
+    // Empty: the interior takes the shape of a sibling like it, else the default.
+    const shape = writer.shapeFrom(twinOf(tape, index), tape.tag(index));
+    const indent = lineIndent(bytes, container.start);
+    const inner = shape.lines ? indent + shape.step : indent;
+    const item = label(shape.colon) + writer.render(value, model, inner);
+    const insert = writer.join([item], shape, indent);
+    return { start: container.start + 1, end: container.end - 1, insert, nodes };
   }
-  const rendered = member(lineIndent(bytes, last.key.start));
-  return {
-    start: last.value.end,
-    end: last.value.end,
-    insert: `,${leadingGap(bytes, last.key.start)}${rendered}`,
-    nodes,
-  };
+  const last = lastItem(tape, index);
+  // Members need the object's colon; a lines array needs nothing but the gap it copies.
+  const shape = key === undefined && writesLines(tape, index) ? undefined : shapeOf(tape, index);
+  // Before a sole item on the bracket's line sits the opening gap, no comma's: use the implied one.
+  const gap =
+    shape !== undefined && !shape.lines && last.single
+      ? shape.comma
+      : leadingGap(bytes, last.start);
+  const indent = gap.includes('\n') ? indentAfterBreak(gap) : lineIndent(bytes, last.end);
+  const insert = `,${gap}${label(shape?.colon ?? '')}${writer.render(value, model, indent)}`;
+  return { start: last.end, end: last.end, insert, nodes };
+}
+
+/** Where the last item of a non-empty container starts (its key, for members) and ends. */
+function lastItem(tape: Tape, index: number): { start: number; end: number; single: boolean } {
+  const object = tape.tag(index) === Tag.Object;
+  const end = tape.next(index);
+  let item = index + 1;
+  let single = true;
+  for (let next = tape.next(object ? item + 1 : item); next < end; ) {
+    item = next;
+    single = false;
+    next = tape.next(object ? item + 1 : item);
+  }
+  return { start: tape.start(item), end: tape.end(object ? item + 1 : item), single };
 }
 
 /**
@@ -83,17 +111,28 @@ export function removeElement(array: JsonArray, index: number): ByteEdit {
   return { start: array.start + 1, end: array.end - 1, insert: '', nodes };
 }
 
-/** Replaces a node in place, rendered for the line it starts on. */
+/**
+ * Replaces a node in place, rendered for the line it starts on in the shape of the node it
+ * replaces (else of its siblings), so an updated entry keeps the form of the one it was.
+ */
 export function replaceNode(
   bytes: Uint8Array,
   layout: Layout,
   node: JsonNode,
   value: PlainJson,
 ): ByteEdit {
+  const { tape, index } = node;
+  const tag = containerTag(value);
+  let model = -1;
+  if (tag !== undefined && tape.tag(index) === tag && hasItems(tape, index)) model = index;
+  else if (tag !== undefined && index !== 0) {
+    const path = pathTo(tape, index);
+    model = modelFor(tape, path[path.length - 2] as number, tag);
+  }
   return {
     start: node.start,
     end: node.end,
-    insert: renderValue(value, layout, lineIndent(bytes, node.start)),
+    insert: new Writer(layout, tape, index).render(value, model, lineIndent(bytes, node.start)),
     nodes: countNodes(value) - subtreeSize(node),
   };
 }

@@ -1,7 +1,7 @@
-import { Buffer } from 'node:buffer';
-import { CR, isJsonWhitespace, LF, SPACE, TAB } from './bytes.js';
+import { CR, LF } from './bytes.js';
 import { canonicalString } from './canonical.js';
-import type { JsonObject } from './tree.js';
+import { hasItems, lastChildOfKind, nearestStep, type Shape, shapeOf } from './layout.js';
+import { type JsonObject, Tag, type Tape } from './tree.js';
 
 /** A value this library writes: only plain JSON data, never anything taken from the document. */
 export type PlainJson =
@@ -13,106 +13,125 @@ export type PlainJson =
   | { readonly [key: string]: PlainJson };
 
 /**
- * How the document writes itself, read off its root so new text looks like the old. For a
- * document that is exactly `JSON.stringify(v, null, indent)` this reproduces that function's
- * output for inserted values.
+ * How the document writes itself as a whole: its line end and its root's shape, which new
+ * containers take when no neighbour shows a nearer one. For a document that is exactly
+ * `JSON.stringify(v, null, indent)` every shape in it agrees, so inserted values come out as
+ * that function writes them.
  */
 export interface Layout {
   /** Line end: CRLF when the document's first line end is CRLF. */
   readonly eol: string;
-  /** One level of indentation; empty for a single-line document. */
-  readonly unit: string;
-  /** Between a key and its value, e.g. `": "` or `":"`. */
-  readonly colon: string;
-  /** Between single-line siblings, e.g. `","` or `", "`. */
-  readonly comma: string;
+  readonly root: Shape;
 }
 
 /** The layout of a new file: `JSON.stringify(doc, null, 2)`. */
 export const NEW_FILE_LAYOUT: Layout = {
   eol: '\n',
-  unit: '  ',
-  colon: ': ',
-  comma: ',',
+  root: { lines: true, step: '  ', open: '', comma: '', close: '', colon: ': ' },
 };
 
+const ONE_LINE: Shape = { lines: false, step: '', open: '', comma: '', close: '', colon: ':' };
+
+/** The document's line end and its root's shape: what new text falls back on. */
 export function detectLayout(bytes: Uint8Array, root: JsonObject): Layout {
   const newline = bytes.indexOf(LF);
   const eol = newline > 0 && bytes[newline - 1] === CR ? '\r\n' : '\n';
-  const [first, second] = root.members;
-  if (first === undefined) return { eol, unit: '', colon: ':', comma: ',' };
-  const lead = ascii(bytes, root.start + 1, first.key.start);
-  const lastBreak = lead.lastIndexOf('\n');
-  const rootIndent = lineIndent(bytes, root.start);
-  const firstIndent = lastBreak < 0 ? '' : lead.slice(lastBreak + 1);
-  const unit = firstIndent.startsWith(rootIndent)
-    ? firstIndent.slice(rootIndent.length)
-    : firstIndent;
-  const colonGap = ascii(bytes, first.key.end, first.value.start);
-  const colon = colonGap.includes('\n') ? ': ' : colonGap;
-  const commaGap = second === undefined ? ',' : ascii(bytes, first.value.end, second.key.start);
-  const comma = unit === '' && !commaGap.includes('\n') ? commaGap : ',';
-  return { eol, unit, colon, comma };
+  return { eol, root: hasItems(root.tape, root.index) ? shapeOf(root.tape, root.index) : ONE_LINE };
 }
 
 /**
- * Separators are ASCII (whitespace and punctuation). They are usually a few bytes long, which
- * is quicker to build by hand than through a Buffer view; long ones take the native path.
+ * Where new text takes its shape: the document's tape (absent for a new file) and the shape
+ * for containers that have nothing to copy, found only if one needs it.
  */
-function ascii(bytes: Uint8Array, start: number, end: number): string {
-  if (end - start > 64) {
-    return Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('latin1');
+export class Writer {
+  private fallback: Shape | undefined;
+
+  constructor(
+    private readonly layout: Layout,
+    private readonly tape: Tape | undefined,
+    /** The container being edited: the nearest lines above it give the fallback step. */
+    private readonly anchor: number,
+  ) {}
+
+  get eol(): string {
+    return this.layout.eol;
   }
-  let text = '';
-  for (let i = start; i < end; i++) text += String.fromCharCode(bytes[i] as number);
-  return text;
-}
 
-/** The spaces and tabs that open the line holding `offset`, up to `offset`. */
-export function lineIndent(bytes: Uint8Array, offset: number): string {
-  const lineStart = offset === 0 ? 0 : bytes.lastIndexOf(LF, offset - 1) + 1;
-  let end = lineStart;
-  while (end < offset && (bytes[end] === SPACE || bytes[end] === TAB)) end++;
-  return ascii(bytes, lineStart, end);
-}
+  /**
+   * Nothing to copy: step like the nearest container that writes lines (so a compact
+   * `"hooks":{}` island in a pretty file gets the file's form), else the root's one-line form.
+   */
+  defaultShape(): Shape {
+    if (this.fallback !== undefined) return this.fallback;
+    const { root } = this.layout;
+    const step = this.tape === undefined ? undefined : nearestStep(this.tape, this.anchor);
+    this.fallback = step === undefined ? root : { ...root, lines: true, step };
+    return this.fallback;
+  }
 
-/** The whitespace directly before `offset` (after the preceding `[`, `{` or `,`). */
-export function leadingGap(bytes: Uint8Array, offset: number): string {
-  let start = offset;
-  while (start > 0 && isJsonWhitespace(bytes[start - 1] as number)) start--;
-  return ascii(bytes, start, offset);
+  /** The shape of `model` (a tape index, or -1) when it is a non-empty `tag`, else the default. */
+  shapeFrom(model: number, tag: Tag): Shape {
+    return this.copies(model, tag) ? shapeOf(this.tape as Tape, model) : this.defaultShape();
+  }
+
+  private copies(model: number, tag: Tag): boolean {
+    const { tape } = this;
+    return tape !== undefined && model >= 0 && tape.tag(model) === tag && hasItems(tape, model);
+  }
+
+  /**
+   * Renders `value` for a line indented by `indent`, copying `model` (a tape index, or -1):
+   * each container takes the shape of its model, and its children copy the model's last child
+   * of their own kind, so a new entry looks like the entry it follows.
+   */
+  render(value: PlainJson, model: number, indent: string): string {
+    if (value === null || typeof value !== 'object') return JSON.stringify(value);
+    const array = isArray(value);
+    const tag = array ? Tag.Array : Tag.Object;
+    const copies = this.copies(model, tag);
+    const shape = copies ? shapeOf(this.tape as Tape, model) : this.defaultShape();
+    const inner = shape.lines ? indent + shape.step : indent;
+    const child = (item: PlainJson) => {
+      const itemTag = containerTag(item);
+      const itemModel =
+        copies && itemTag !== undefined ? lastChildOfKind(this.tape as Tape, model, itemTag) : -1;
+      return this.render(item, itemModel, inner);
+    };
+    const items = array
+      ? value.map(child)
+      : Object.entries(value).map(
+          ([key, item]) => canonicalString(key) + shape.colon + child(item),
+        );
+    const [open, close] = array ? ['[', ']'] : ['{', '}'];
+    return open + this.join(items, shape, indent) + close;
+  }
+
+  /** The text between the brackets of a container with `shape` on a line indented by `indent`. */
+  join(items: readonly string[], shape: Shape, indent: string): string {
+    if (items.length === 0) return '';
+    if (!shape.lines) return shape.open + items.join(`,${shape.comma}`) + shape.close;
+    const inner = this.eol + indent + shape.step;
+    return inner + items.join(`,${inner}`) + this.eol + indent;
+  }
 }
 
 /**
- * Renders `value` as it would appear on a line indented by `indent`: nested lines are
- * indented one `unit` deeper each, exactly as JSON.stringify does (without its 10-character
- * cap on the indent string).
+ * Renders `value` as it would appear on a line indented by `indent` in a document laid out
+ * like `layout`, with nothing to copy: nested lines are indented one step deeper each, exactly
+ * as JSON.stringify does (without its 10-character cap on the indent string).
  */
 export function renderValue(value: PlainJson, layout: Layout, indent: string): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  const items = isArray(value)
-    ? value.map((item) => renderValue(item, layout, indent + layout.unit))
-    : Object.entries(value).map(
-        ([key, item]) =>
-          canonicalString(key) + layout.colon + renderValue(item, layout, indent + layout.unit),
-      );
-  const [open, close] = isArray(value) ? ['[', ']'] : ['{', '}'];
-  return open + renderItems(items, layout, indent) + close;
-}
-
-/**
- * The text between an opening and closing bracket holding already rendered `items`, for a
- * container whose line is indented by `indent`.
- */
-export function renderItems(items: readonly string[], layout: Layout, indent: string): string {
-  if (items.length === 0) return '';
-  if (layout.unit === '') return items.join(layout.comma);
-  const inner = layout.eol + indent + layout.unit;
-  return inner + items.join(`,${inner}`) + layout.eol + indent;
+  return new Writer(layout, undefined, -1).render(value, -1, indent);
 }
 
 function isArray(value: PlainJson): value is readonly PlainJson[] {
   return Array.isArray(value);
+}
+
+/** The tag a value would have on the tape, for containers. */
+export function containerTag(value: PlainJson): Tag | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  return isArray(value) ? Tag.Array : Tag.Object;
 }
 
 /** Nodes as the limits count them: every container, every object key, every scalar. */

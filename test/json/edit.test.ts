@@ -327,15 +327,19 @@ describe('detectLayout', () => {
       const layout = detectLayout(tree.bytes, rootOf(tree));
       const unit =
         style.indent === 0 ? '' : style.indent === '\t' ? '\t' : ' '.repeat(style.indent);
-      expect(layout.unit).toBe(unit);
-      expect(layout.colon).toBe(unit === '' ? ':' : ': ');
-      expect(layout.comma).toBe(',');
+      expect(layout.root.lines).toBe(unit !== '');
+      if (unit !== '') expect(layout.root.step).toBe(unit);
+      expect(layout.root.colon).toBe(unit === '' ? ':' : ': ');
+      if (unit === '') expect(layout.root.comma).toBe('');
       if (unit !== '') expect(layout.eol).toBe(style.crlf ? '\r\n' : '\n');
     },
   );
 
   it('gives a new file the JSON.stringify(doc, null, 2) layout, or created files look foreign', () => {
-    expect(NEW_FILE_LAYOUT).toEqual({ eol: '\n', unit: '  ', colon: ': ', comma: ',' });
+    expect(NEW_FILE_LAYOUT).toEqual({
+      eol: '\n',
+      root: { lines: true, step: '  ', open: '', comma: '', close: '', colon: ': ' },
+    });
   });
 });
 

@@ -20,9 +20,15 @@ import {
   updateReq,
 } from './support.js';
 
-/** The owned entry as JSON.stringify(…, null, 2) writes it as an element of hooks.stop. */
-function pretty(entry: unknown): string {
-  return JSON.stringify(entry, null, 2).replaceAll('\n', '\n      ');
+/**
+ * The owned entry on one line with `": "` and `", "`, as the foreign entries below are written:
+ * new entries copy their neighbours' layout (issue 10).
+ */
+function oneLine(entry: object): string {
+  const members = Object.entries(entry).map(
+    ([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`,
+  );
+  return `{${members.join(', ')}}`;
 }
 
 // Lexemes no float round trip keeps, escapes a decoder would normalise, and both Unicode forms.
@@ -51,7 +57,8 @@ function foreignDoc(stop: string): string {
 
 describe('Preservation', () => {
   it.each([
-    ['an empty stop', '[]', (entry: string) => `[\n      ${entry}\n    ]`],
+    // An empty stop takes the form of its nearest filled sibling, `[{…}]`.
+    ['an empty stop', '[]', (entry: string) => `[${entry}]`],
     [
       'a stop with a foreign entry',
       '[\n      {"command": "\\u00e9", "n": -0.0}\n    ]',
@@ -63,10 +70,10 @@ describe('Preservation', () => {
       const original = foreignDoc(stop);
       const install = plan(installReq(utf8(original)));
       const issued = receiptOf(install);
-      expect(decodeStrict(install.desired)).toBe(foreignDoc(withEntry(pretty(ENTRY))));
+      expect(decodeStrict(install.desired)).toBe(foreignDoc(withEntry(oneLine(ENTRY))));
       const update = plan(updateReq(install.desired, issued));
       expect(decodeStrict(expectOk(update).desired)).toBe(
-        foreignDoc(withEntry(pretty(entryOf(OTHER_COMMAND)))),
+        foreignDoc(withEntry(oneLine(entryOf(OTHER_COMMAND)))),
       );
       const remove = expectOk(plan(removeReq(update.desired, receiptOf(update))));
       expect(decodeStrict(remove.desired)).toBe(original);
