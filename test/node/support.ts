@@ -1,0 +1,60 @@
+// Shared helpers for the host kit tests: temporary directories (never the real home), a seam
+// wrapper that injects errno failures, and byte helpers.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach } from 'vitest';
+import type { FsSeam } from '../../src/node/fs-seam.js';
+import { nodeFs } from '../../src/node/fs-seam.js';
+
+const made: string[] = [];
+
+/** A fresh temporary directory, removed after the test. */
+export function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cursorhooks-node-'));
+  made.push(dir);
+  return dir;
+}
+
+afterEach(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Names in `dir` other than the given ones: side files a run left behind. */
+export function strays(dir: string, ...expected: string[]): string[] {
+  return readdirSync(dir).filter((name) => !expected.includes(name));
+}
+
+export type SeamCall = keyof FsSeam;
+
+/** A system error as Node raises it. */
+export function errno(code: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(`${code}: injected`), { code });
+}
+
+/**
+ * The real seam with `before` run ahead of every call: it may throw (an injected failure) or
+ * record the call. `before` sees the call's name and first argument when that is a path.
+ */
+export function wrapSeam(before: (call: SeamCall, path: string | undefined) => void): FsSeam {
+  const wrapped: Record<string, unknown> = {};
+  for (const [name, fn] of Object.entries(nodeFs)) {
+    wrapped[name] = async (...args: unknown[]) => {
+      before(name as SeamCall, typeof args[0] === 'string' ? args[0] : undefined);
+      return (fn as (...a: unknown[]) => Promise<unknown>)(...args);
+    };
+  }
+  return wrapped as unknown as FsSeam;
+}
+
+/** A seam whose `call` fails with `code` (on paths matching `where`, if given). */
+export function failing(call: SeamCall, code: string, where?: (path: string) => boolean): FsSeam {
+  return wrapSeam((name, path) => {
+    if (name === call && (where === undefined || (path !== undefined && where(path)))) {
+      throw errno(code);
+    }
+  });
+}
+
+export const text = (value: string): Uint8Array => new TextEncoder().encode(value);
+export const decode = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
