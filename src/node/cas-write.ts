@@ -24,7 +24,6 @@ export interface WriteOptions {
 }
 
 const DEFAULT_NEW_FILE_MODE = 0o644;
-const NEW_DIRECTORY_MODE = 0o755;
 
 /**
  * Takes the lock beside the real target, clears side files of killed writers, then swaps.
@@ -62,7 +61,6 @@ export async function compareAndSwap(
   const current = await readFileSnapshot(path, fs);
   if (!sameFile(current, expected)) throw new FileChangedError();
   const { realPath } = current;
-  if (!current.exists) await fs.mkdir(dirname(realPath), NEW_DIRECTORY_MODE).catch(rethrow);
   const temp = sideFileName(realPath, 'tmp');
   let handle: Awaited<ReturnType<FsSeam['open']>> | undefined;
   let renamed = false;
@@ -138,8 +136,4 @@ async function syncDirectory(directory: string, fs: FsSeam): Promise<void> {
   } finally {
     await fs.close(handle).catch(() => undefined);
   }
-}
-
-function rethrow(err: unknown): never {
-  throw asHostError(err);
 }

@@ -4,6 +4,7 @@
 // Not proper-lockfile: its staleness is an mtime refreshed by timers; a dead pid is a proof.
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { asHostError, errnoOf, HostIOError } from './errors.js';
 import { FLAGS, type FsSeam, nodeFs } from './fs-seam.js';
@@ -34,6 +35,11 @@ export async function withLock<T>(
   options: LockOptions = {},
 ): Promise<T> {
   const fs = options.fs ?? nodeFs;
+  // The lock lives beside the target, so a missing directory (a fresh ~/.cursor) is created
+  // first, 0o755 before the umask as Cursor itself creates it.
+  await fs.mkdir(dirname(realPath), 0o755).catch((err: unknown) => {
+    throw asHostError(err);
+  });
   const owner = await acquireLock(realPath, fs, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   let result: T;
   try {

@@ -34,14 +34,20 @@ export function errno(code: string): NodeJS.ErrnoException {
 
 /**
  * The real seam with `before` run ahead of every call: it may throw (an injected failure) or
- * record the call. `before` sees the call's name and first argument when that is a path.
+ * record the call. `before` sees the call's name and the path it is about: the first argument,
+ * or for a call on an open file the path that file was opened by.
  */
 export function wrapSeam(before: (call: SeamCall, path: string | undefined) => void): FsSeam {
+  const opened = new WeakMap<object, string>();
   const wrapped: Record<string, unknown> = {};
   for (const [name, fn] of Object.entries(nodeFs)) {
     wrapped[name] = async (...args: unknown[]) => {
-      before(name as SeamCall, typeof args[0] === 'string' ? args[0] : undefined);
-      return (fn as (...a: unknown[]) => Promise<unknown>)(...args);
+      const [first] = args;
+      const path = typeof first === 'string' ? first : opened.get(first as object);
+      before(name as SeamCall, path);
+      const result = await (fn as (...a: unknown[]) => Promise<unknown>)(...args);
+      if (name === 'open' && typeof first === 'string') opened.set(result as object, first);
+      return result;
     };
   }
   return wrapped as unknown as FsSeam;
@@ -55,6 +61,10 @@ export function failing(call: SeamCall, code: string, where?: (path: string) => 
     }
   });
 }
+
+/** Our data temp files, not the lock's staging files. */
+export const isDataTemp = (path: string): boolean =>
+  path.endsWith('.tmp') && !path.includes('.cursorhooks-lock-');
 
 export const text = (value: string): Uint8Array => new TextEncoder().encode(value);
 export const decode = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
