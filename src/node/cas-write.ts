@@ -49,7 +49,9 @@ export async function writeHookFile(
 
 /**
  * The swap itself; the caller holds the target's lock. The file is at every moment either its
- * old bytes or `desired`: the new bytes reach the target only by one rename.
+ * old bytes or `desired`: the new bytes reach the target only by one rename. The first read
+ * gives the mode and owner to copy and fails early; the second, after the temp file is flushed,
+ * is the compare that guards the rename.
  */
 export async function compareAndSwap(
   path: string,
@@ -75,6 +77,9 @@ export async function compareAndSwap(
     const closing = handle;
     handle = undefined;
     await fs.close(closing);
+    // Compared again right before the rename: a foreign write while the temp file was being
+    // written is caught here, leaving only the rename itself as the unguarded instant.
+    if (!sameFile(await readFileSnapshot(path, fs), expected)) throw new FileChangedError();
     await fs.rename(temp, realPath);
     renamed = true;
     await syncDirectory(dirname(realPath), fs);

@@ -4,8 +4,16 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
+import type { Operation } from '../../src/index.js';
 import type { FsSeam } from '../../src/node/fs-seam.js';
 import { nodeFs } from '../../src/node/fs-seam.js';
+import type { HostPathChecker } from '../../src/node/path-report.js';
+import {
+  type OperationOptions,
+  type OperationOutcome,
+  runOperation,
+} from '../../src/node/run-operation.js';
+import { SHELL, SPEC } from '../planner/support.js';
 
 const made: string[] = [];
 
@@ -68,3 +76,41 @@ export const isDataTemp = (path: string): boolean =>
 
 export const text = (value: string): Uint8Array => new TextEncoder().encode(value);
 export const decode = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
+
+/** Host path checkers: one that passed every check, one that failed one. */
+export const allChecksPassed: HostPathChecker = async () => ({ verified: true, checks: [] });
+export const oneCheckFailed: HostPathChecker = async (spec) => ({
+  verified: false,
+  checks: [
+    {
+      role: 'executable',
+      check: 'executable-bit',
+      status: 'failed',
+      path: spec.executable,
+      detail: 'the executable has no execute bit for its owner',
+    },
+  ],
+});
+
+/** A hook file and a ledger in a fresh temporary directory. */
+export function workspace(): { dir: string; hooks: string; ledger: string } {
+  const dir = tempDir();
+  return { dir, hooks: join(dir, 'hooks.json'), ledger: join(dir, 'ledger.json') };
+}
+
+/** `runOperation` with the test spec and shell, all checks passed, overridable. */
+export function operate(
+  where: { hooks: string; ledger: string },
+  operation: Operation,
+  overrides: Partial<OperationOptions> = {},
+): Promise<OperationOutcome> {
+  return runOperation({
+    operation,
+    hooksFile: where.hooks,
+    ledger: where.ledger,
+    spec: SPEC,
+    shell: SHELL,
+    checkHostPaths: allChecksPassed,
+    ...overrides,
+  });
+}

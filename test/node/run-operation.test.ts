@@ -1,0 +1,194 @@
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { Operation } from '../../src/index.js';
+import { readLedger } from '../../src/node/ledger.js';
+import { COMMAND, ENTRY, OTHER_SPEC } from '../planner/support.js';
+import {
+  decode,
+  isDataTemp,
+  oneCheckFailed,
+  operate,
+  strays,
+  workspace,
+  wrapSeam,
+} from './support.js';
+
+const FOREIGN = '{\n\t"version": 1,\n\t"hooks": {"stop": [{"command": "foreign"}]}\n}\n';
+
+async function recordOf(where: { hooks: string; ledger: string }) {
+  return (await readLedger(where.ledger)).records.get(where.hooks);
+}
+
+describe('runOperation', () => {
+  it('installs, records generation 1 and leaves only the two files, or the lifecycle breaks', async () => {
+    const where = workspace();
+    writeFileSync(where.hooks, FOREIGN);
+    const outcome = await operate(where, Operation.Install);
+    expect(outcome).toMatchObject({ status: 'done', existed: true, generation: 1, attempts: 1 });
+    expect(decode(outcome.before)).toBe(FOREIGN);
+    const written = readFileSync(where.hooks, 'utf8');
+    expect(decode(outcome.after)).toBe(written);
+    expect(written).toContain('"foreign"');
+    expect(JSON.parse(written).hooks.stop[1]).toEqual(ENTRY);
+    const record = await recordOf(where);
+    expect(record).toMatchObject({ generation: 1, pending: null, removed: null });
+    expect(record?.receipt).toEqual(outcome.receipt);
+    expect(strays(where.dir, 'hooks.json', 'ledger.json')).toEqual([]);
+  });
+
+  it('reinstalls as a no-op with one entry, or a reinstall duplicates the hook', async () => {
+    const where = workspace();
+    await operate(where, Operation.Install);
+    const first = readFileSync(where.hooks, 'utf8');
+    const again = await operate(where, Operation.Install);
+    expect(again).toMatchObject({ status: 'no-op', generation: 1 });
+    expect(readFileSync(where.hooks, 'utf8')).toBe(first);
+  });
+
+  it('updates, removes with a removal record, and installs again, or a step loses track', async () => {
+    const where = workspace();
+    writeFileSync(where.hooks, FOREIGN);
+    const installed = await operate(where, Operation.Install);
+    const updated = await operate(where, Operation.Update, { spec: OTHER_SPEC });
+    expect(updated).toMatchObject({ status: 'done', generation: 2 });
+    const removed = await operate(where, Operation.Remove);
+    expect(removed).toMatchObject({ status: 'done', generation: 3, receipt: null });
+    expect(JSON.parse(readFileSync(where.hooks, 'utf8'))).toEqual({
+      version: 1,
+      hooks: { stop: [{ command: 'foreign' }] },
+    });
+    expect(await recordOf(where)).toMatchObject({
+      generation: 3,
+      receipt: null,
+      removed: { generation: 3, receipt: updated.receipt },
+    });
+    const reinstalled = await operate(where, Operation.Install);
+    expect(reinstalled).toMatchObject({
+      status: 'done',
+      generation: 4,
+      receipt: installed.receipt,
+    });
+  });
+
+  it('repairs a deleted entry from the ledger receipt, or repair cannot use the ledger', async () => {
+    const where = workspace();
+    await operate(where, Operation.Install);
+    writeFileSync(where.hooks, '{"version":1,"hooks":{"stop":[]}}');
+    const repaired = await operate(where, Operation.Repair, { spec: undefined as never });
+    expect(repaired.status).toBe('done');
+    expect(readFileSync(where.hooks, 'utf8')).toContain(JSON.stringify(COMMAND).slice(1, -1));
+  });
+
+  it('refuses an install over a hand-written copy, writing nothing, or a duplicate is made', async () => {
+    const where = workspace();
+    await operate(where, Operation.Install);
+    const bytes = readFileSync(where.hooks, 'utf8');
+    const other = workspace();
+    writeFileSync(other.hooks, bytes);
+    const refused = await operate(other, Operation.Install);
+    expect(refused).toMatchObject({ status: 'refused', generation: 0 });
+    expect(refused.error?.reason).toBe('command-exists');
+    expect(readFileSync(other.hooks, 'utf8')).toBe(bytes);
+    expect(existsSync(other.ledger)).toBe(false);
+  });
+
+  it('passes executableVerified only when every host check passed, or a failed check is vouched for', async () => {
+    const where = workspace();
+    const refused = await operate(where, Operation.Install, { checkHostPaths: oneCheckFailed });
+    expect(refused.status).toBe('refused');
+    expect(refused.error?.reason).toBe('executable-unverified');
+    expect(refused.hostPaths?.checks[0]?.check).toBe('executable-bit');
+    expect(existsSync(where.hooks)).toBe(false);
+  });
+
+  it('dry-run plans without writing, locking or recording, or a preview changes the file', async () => {
+    const where = workspace();
+    writeFileSync(where.hooks, FOREIGN);
+    const mtime = statSync(where.hooks).mtimeMs;
+    const lockOrWrite = new Set<string>();
+    const fs = wrapSeam((call) => {
+      if (['link', 'rename', 'mkdir', 'write', 'unlink'].includes(call)) lockOrWrite.add(call);
+    });
+    const preview = await operate(where, Operation.Install, { dryRun: true, fs });
+    expect(preview.status).toBe('dry-run');
+    expect(decode(preview.after)).toContain('"foreign"');
+    expect(preview.after).not.toEqual(preview.before);
+    expect([...lockOrWrite]).toEqual([]);
+    expect(readFileSync(where.hooks, 'utf8')).toBe(FOREIGN);
+    expect(statSync(where.hooks).mtimeMs).toBe(mtime);
+    expect(strays(where.dir, 'hooks.json')).toEqual([]);
+  });
+
+  it('re-plans after a foreign write between plan and rename, keeping it, or a foreign edit is lost', async () => {
+    const where = workspace();
+    writeFileSync(where.hooks, FOREIGN);
+    let wrote = false;
+    const fs = wrapSeam((call, path) => {
+      if (
+        call === 'fsync' &&
+        path !== undefined &&
+        isDataTemp(path) &&
+        !path.includes('ledger') &&
+        !wrote
+      ) {
+        wrote = true;
+        writeFileSync(where.hooks, FOREIGN.replace('foreign', 'edited meanwhile'));
+      }
+    });
+    const outcome = await operate(where, Operation.Install, { fs });
+    expect(outcome).toMatchObject({ status: 'done', attempts: 2, generation: 1 });
+    const written = readFileSync(where.hooks, 'utf8');
+    expect(written).toContain('edited meanwhile');
+    expect(JSON.parse(written).hooks.stop).toHaveLength(2);
+    expect(strays(where.dir, 'hooks.json', 'ledger.json')).toEqual([]);
+  });
+
+  it('refuses when a foreign write makes the plan impossible, writing nothing, or it is overwritten', async () => {
+    const where = workspace();
+    writeFileSync(where.hooks, FOREIGN);
+    const clash = `{"version":1,"hooks":{"stop":[{"command":${JSON.stringify(COMMAND)},"timeout":9}]}}`;
+    const fs = wrapSeam((call, path) => {
+      if (call === 'fsync' && path !== undefined && isDataTemp(path) && !path.includes('ledger')) {
+        writeFileSync(where.hooks, clash);
+      }
+    });
+    const outcome = await operate(where, Operation.Install, { fs });
+    expect(outcome).toMatchObject({ status: 'refused', attempts: 2, generation: 0 });
+    expect(outcome.error?.reason).toBe('command-exists');
+    expect(readFileSync(where.hooks, 'utf8')).toBe(clash);
+    expect((await recordOf(where))?.pending ?? null).toBeNull();
+    expect(strays(where.dir, 'hooks.json', 'ledger.json')).toEqual([]);
+  });
+
+  it('gives up with file-changed after the bounded re-plans, or a busy writer loops forever', async () => {
+    const where = workspace();
+    writeFileSync(where.hooks, FOREIGN);
+    let edits = 0;
+    const fs = wrapSeam((call, path) => {
+      if (call === 'fsync' && path !== undefined && isDataTemp(path) && !path.includes('ledger')) {
+        writeFileSync(where.hooks, FOREIGN.replace('foreign', `edit ${++edits}`));
+      }
+    });
+    const outcome = await operate(where, Operation.Install, { fs, maxReplans: 1 });
+    expect(outcome).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(outcome.error?.reason).toBe('file-changed');
+    expect(readFileSync(where.hooks, 'utf8')).toContain('edit 2');
+  });
+
+  it.each([
+    ['{"cursorhooksLedger":2,"files":{}}', 'ledger-version-unsupported'],
+    ['{"files":{}}', 'ledger-malformed'],
+    ['not json', 'ledger-malformed'],
+  ])(
+    'refuses the ledger %s with its reason and never rewrites it, or host state is destroyed',
+    async (ledger, reason) => {
+      const where = workspace();
+      writeFileSync(where.ledger, ledger);
+      const outcome = await operate(where, Operation.Install);
+      expect(outcome).toMatchObject({ status: 'refused' });
+      expect(outcome.error?.reason).toBe(reason);
+      expect(readFileSync(where.ledger, 'utf8')).toBe(ledger);
+      expect(existsSync(where.hooks)).toBe(false);
+    },
+  );
+});
