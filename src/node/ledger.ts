@@ -6,6 +6,7 @@ import { Operation } from '../planner/operation.js';
 import { compareAndSwap, lockOptions, type WriteOptions } from './cas-write.js';
 import { LedgerError } from './errors.js';
 import { nodeFs } from './fs-seam.js';
+import { removeLeftovers } from './leftovers.js';
 import { withLock } from './lock.js';
 import { type FileSnapshot, readFileSnapshot, resolveTarget } from './read.js';
 
@@ -62,7 +63,8 @@ export async function readLedger(
 
 /**
  * Replaces one record under the ledger's lock: `change` gets the current record (EMPTY_RECORD
- * when there is none) and returns the new one. Nothing is written when it returns the same.
+ * when there is none) and returns the new one. Nothing is written when it returns the same
+ * record; side files of killed writers beside the ledger are cleared either way.
  */
 export async function updateLedgerRecord(
   ledgerPath: string,
@@ -75,6 +77,7 @@ export async function updateLedgerRecord(
   return withLock(
     realPath,
     async () => {
+      await removeLeftovers(realPath, fs);
       const { file, records } = await readLedger(ledgerPath, { fs });
       const current = records.get(hookRealPath) ?? EMPTY_RECORD;
       const next = change(current);

@@ -151,6 +151,7 @@ class Run {
       if (this.settled === 'unresolved') throw new LedgerError('pending-unresolved');
       this.record = settle(this.record, this.settled);
     }
+    if (this.alreadyRemoved()) return this.outcome('dry-run');
     const result = await this.plan(this.snapshot);
     if (result.error !== undefined) return this.outcome('refused', result.error);
     this.after = result.desired;
@@ -160,8 +161,8 @@ class Run {
 
   /** Resolves an interrupted transaction by what the file verifies against; refuses to guess. */
   private async settlePending(realPath: string): Promise<void> {
-    const { records } = await readLedger(this.options.ledger, { fs: this.fs });
-    this.record = records.get(realPath) ?? EMPTY_RECORD;
+    // Read under the ledger's lock, which also clears its killed writers' side files.
+    this.record = await this.updateRecord(realPath, (record) => record);
     if (this.record.pending === null) return;
     const { bytes } = await readFileSnapshot(this.options.hooksFile, this.fs);
     const resolution = decidePending(this.record, bytes);
@@ -175,6 +176,7 @@ class Run {
     for (;;) {
       const snapshot = await readFileSnapshot(this.options.hooksFile, this.fs);
       this.snapshot = snapshot;
+      if (this.alreadyRemoved()) return this.outcome('no-op');
       const result = await this.plan(snapshot);
       if (result.error !== undefined) return this.outcome('refused', result.error);
       const receipt = result.receipt?.toJSON() ?? null;
@@ -222,6 +224,15 @@ class Run {
     } catch {
       // The pending record stays; the next run resolves it.
     }
+  }
+
+  /**
+   * Remove after a committed removal is done already (a run interrupted after its write is
+   * settled forward, so repeating it must not turn into a `receipt-required` refusal).
+   */
+  private alreadyRemoved(): boolean {
+    const { receipt, removed } = this.record;
+    return this.options.operation === Operation.Remove && receipt === null && removed !== null;
   }
 
   private async plan(snapshot: FileSnapshot): Promise<PlanResult> {
