@@ -205,7 +205,6 @@ class Run {
         continue;
       }
       this.after = result.desired;
-      this.settled = undefined;
       this.record = await this.updateRecord(realPath, (r) => settle(r, 'forward'));
       this.receipt = receipt;
       return this.outcome('done');

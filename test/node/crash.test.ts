@@ -42,7 +42,7 @@ function job(where: Case, operation: Operation, killAt: number): ChildJob {
 describe.each([
   [Operation.Install, false],
   [Operation.Remove, true],
-] as const)('a %s killed at every step', (operation, installed) => {
+] as const)('%s killed at every step', (operation, installed) => {
   it('leaves old or new bytes, then the next run settles and finishes clean, or a crash corrupts state', async () => {
     const root = tempDir();
     const reference = await prepare(root, 'reference', installed);
@@ -62,17 +62,21 @@ describe.each([
       cases.map((where, i) => job(where, operation, i + 1)),
       4,
     );
+    const settled = new Set<string | undefined>();
     for (const [i, where] of cases.entries()) {
       // Red: a kill at step i+1 did not kill, or left bytes that are neither state.
       expect(results[i]?.signal, `step ${i + 1}`).toBe('SIGKILL');
       expect([old, done], `step ${i + 1}`).toContain(readFileSync(where.hooks, 'utf8'));
 
       const next = await operate(where, operation);
+      settled.add(next.settled);
       expect(['done', 'no-op'], `step ${i + 1}: ${next.error?.reason}`).toContain(next.status);
       expect(readFileSync(where.hooks, 'utf8'), `step ${i + 1}`).toBe(done);
       const record = (await readLedger(where.ledger)).records.get(where.hooks);
       expect(record, `step ${i + 1}`).toEqual(finalRecord);
       expect(readdirSync(where.dir).sort(), `step ${i + 1}`).toEqual(['hooks.json', 'ledger.json']);
     }
+    // Red: some crash point left a pending record that was not rolled forward, or one not back.
+    expect(settled).toEqual(new Set([undefined, 'forward', 'back']));
   });
 });
