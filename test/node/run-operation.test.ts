@@ -1,10 +1,20 @@
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Operation } from '../../src/index.js';
 import { readLedger } from '../../src/node/ledger.js';
-import { COMMAND, ENTRY, OTHER_SPEC } from '../planner/support.js';
+import { COMMAND, ENTRY, OTHER_SPEC, SPEC } from '../planner/support.js';
 import {
   decode,
+  failing,
   isDataTemp,
   oneCheckFailed,
   operate,
@@ -70,12 +80,20 @@ describe('runOperation', () => {
     });
   });
 
-  it('repairs a deleted entry from the ledger receipt, or repair cannot use the ledger', async () => {
+  it('repairs a deleted entry from the ledger receipt, checking its paths, or repair cannot use the ledger', async () => {
     const where = workspace();
     await operate(where, Operation.Install);
     writeFileSync(where.hooks, '{"version":1,"hooks":{"stop":[]}}');
-    const repaired = await operate(where, Operation.Repair, { spec: undefined as never });
+    let checked: unknown;
+    const repaired = await operate(where, Operation.Repair, {
+      spec: null,
+      checkHostPaths: async (spec) => {
+        checked = spec;
+        return { verified: true, checks: [] };
+      },
+    });
     expect(repaired.status).toBe('done');
+    expect(checked).toEqual(SPEC);
     expect(readFileSync(where.hooks, 'utf8')).toContain(JSON.stringify(COMMAND).slice(1, -1));
   });
 
@@ -191,4 +209,29 @@ describe('runOperation', () => {
       expect(existsSync(where.hooks)).toBe(false);
     },
   );
+
+  it('fails a full disk cleanly: old bytes, no pending record, no side file, or a failure corrupts', async () => {
+    const where = workspace();
+    writeFileSync(where.hooks, FOREIGN);
+    const fs = failing('write', 'ENOSPC', (p) => isDataTemp(p) && p.startsWith(where.hooks));
+    const outcome = await operate(where, Operation.Install, { fs });
+    expect(outcome).toMatchObject({ status: 'failed', generation: 0 });
+    expect(outcome.error).toMatchObject({ reason: 'disk-full', code: 'ENOSPC' });
+    expect(readFileSync(where.hooks, 'utf8')).toBe(FOREIGN);
+    expect((await recordOf(where))?.pending).toBeNull();
+    expect(strays(where.dir, 'hooks.json', 'ledger.json')).toEqual([]);
+  });
+
+  it('installs through a symlink, keyed by the real path, or dotfile setups break', async () => {
+    const where = workspace();
+    mkdirSync(join(where.dir, 'dotfiles'));
+    const real = join(where.dir, 'dotfiles', 'hooks.json');
+    writeFileSync(real, FOREIGN, { mode: 0o600 });
+    symlinkSync(real, where.hooks);
+    const outcome = await operate(where, Operation.Install);
+    expect(outcome).toMatchObject({ status: 'done', realPath: real });
+    expect(lstatSync(where.hooks).isSymbolicLink()).toBe(true);
+    expect(statSync(real).mode & 0o777).toBe(0o600);
+    expect([...(await readLedger(where.ledger)).records.keys()]).toEqual([real]);
+  });
 });

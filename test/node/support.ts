@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import type { Operation } from '../../src/index.js';
+import type { HookSpec, Operation } from '../../src/index.js';
 import type { FsSeam } from '../../src/node/fs-seam.js';
 import { nodeFs } from '../../src/node/fs-seam.js';
 import type { HostPathChecker } from '../../src/node/path-report.js';
@@ -98,19 +98,20 @@ export function workspace(): { dir: string; hooks: string; ledger: string } {
   return { dir, hooks: join(dir, 'hooks.json'), ledger: join(dir, 'ledger.json') };
 }
 
-/** `runOperation` with the test spec and shell, all checks passed, overridable. */
+/** `runOperation` with the test spec and shell, all checks passed, overridable (spec null: none). */
 export function operate(
   where: { hooks: string; ledger: string },
   operation: Operation,
-  overrides: Partial<OperationOptions> = {},
+  overrides: Omit<Partial<OperationOptions>, 'spec'> & { spec?: HookSpec | null } = {},
 ): Promise<OperationOutcome> {
+  const { spec = SPEC, ...rest } = overrides;
   return runOperation({
     operation,
     hooksFile: where.hooks,
     ledger: where.ledger,
-    spec: SPEC,
+    ...(spec === null ? {} : { spec }),
     shell: SHELL,
     checkHostPaths: allChecksPassed,
-    ...overrides,
+    ...rest,
   });
 }
