@@ -161,7 +161,8 @@ class Run {
 
   /** Resolves an interrupted transaction by what the file verifies against; refuses to guess. */
   private async settlePending(realPath: string): Promise<void> {
-    // Read under the ledger's lock, which also clears its killed writers' side files.
+    // Read under the ledger's lock, which also clears side files and a stale lock that a killed
+    // writer left beside the ledger, even when this run then writes nothing to it.
     this.record = await this.updateRecord(realPath, (record) => record);
     if (this.record.pending === null) return;
     const { bytes } = await readFileSnapshot(this.options.hooksFile, this.fs);
@@ -181,8 +182,9 @@ class Run {
       if (result.error !== undefined) return this.outcome('refused', result.error);
       const receipt = result.receipt?.toJSON() ?? null;
       if (result.noOp) {
-        if (receipt !== null)
+        if (receipt !== null && recordReceipt(this.record, receipt) !== this.record) {
           this.record = await this.updateRecord(realPath, (r) => recordReceipt(r, receipt));
+        }
         this.receipt = receipt;
         return this.outcome('no-op');
       }
