@@ -6,7 +6,7 @@ import { ConflictError, type CursorHooksError } from '../errors/errors.js';
 import { plan } from '../planner/default.js';
 import { Operation } from '../planner/operation.js';
 import type { PlanResult } from '../planner/request.js';
-import { compareAndSwap, type WriteOptions } from './cas-write.js';
+import { compareAndSwap, lockOptions, type WriteOptions } from './cas-write.js';
 import { asHostError, FileChangedError, LedgerError } from './errors.js';
 import {
   beginPending,
@@ -118,7 +118,7 @@ class Run {
         await this.settlePending(realPath);
         return this.planAndWrite(realPath);
       },
-      { fs: this.fs, ...lockTimeout(this.options) },
+      lockOptions(this.writeOptions),
     );
   }
 
@@ -261,8 +261,4 @@ class Run {
   ): Promise<LedgerRecord> {
     return updateLedgerRecord(this.options.ledger, realPath, change, this.writeOptions);
   }
-}
-
-function lockTimeout(options: OperationOptions): { timeoutMs?: number } {
-  return options.lockTimeoutMs === undefined ? {} : { timeoutMs: options.lockTimeoutMs };
 }
