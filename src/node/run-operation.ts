@@ -199,7 +199,10 @@ class Run {
         await compareAndSwap(this.options.hooksFile, snapshot, result.desired, this.writeOptions);
       } catch (err) {
         if (!(err instanceof FileChangedError)) {
-          await this.settleAfterFailure(realPath);
+          if ((await this.settleAfterFailure(realPath)) === 'forward') {
+            this.after = result.desired;
+            this.receipt = receipt;
+          }
           throw err;
         }
         this.record = await this.updateRecord(realPath, rollBack);
@@ -215,15 +218,17 @@ class Run {
 
   /**
    * After a failed write the file may hold either state (a failure after the rename leaves the
-   * new bytes): settle as the next run would. If even that fails, the next run settles it.
+   * new bytes): settle as the next run would, and say how. If even that fails, the pending
+   * record stays and the next run settles it.
    */
-  private async settleAfterFailure(realPath: string): Promise<void> {
+  private async settleAfterFailure(realPath: string): Promise<PendingResolution | undefined> {
     try {
       const { bytes } = await readFileSnapshot(this.options.hooksFile, this.fs);
       const resolution = decidePending(this.record, bytes);
       this.record = await this.updateRecord(realPath, (record) => settle(record, resolution));
+      return resolution;
     } catch {
-      // The pending record stays; the next run resolves it.
+      return undefined;
     }
   }
 

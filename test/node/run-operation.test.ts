@@ -7,6 +7,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Operation } from '../../src/index.js';
@@ -14,6 +15,7 @@ import { readLedger } from '../../src/node/ledger.js';
 import { COMMAND, ENTRY, OTHER_SPEC, SPEC } from '../planner/support.js';
 import {
   decode,
+  errno,
   failing,
   isDataTemp,
   oneCheckFailed,
@@ -233,5 +235,42 @@ describe('runOperation', () => {
     expect(lstatSync(where.hooks).isSymbolicLink()).toBe(true);
     expect(statSync(real).mode & 0o777).toBe(0o600);
     expect([...(await readLedger(where.ledger)).records.keys()]).toEqual([real]);
+  });
+
+  it('reports a failure after the rename with the new bytes committed, or the ledger lags the file', async () => {
+    const where = workspace();
+    writeFileSync(where.hooks, FOREIGN);
+    let renamed = false;
+    const fs = wrapSeam((call, path) => {
+      if (call === 'rename' && path?.startsWith(`${where.hooks}.cursorhooks-`)) renamed = true;
+      // The directory flush right after the hook file's rename fails, once.
+      else if (call === 'fsync' && path === where.dir && renamed) {
+        renamed = false;
+        throw errno('EIO');
+      }
+    });
+    const outcome = await operate(where, Operation.Install, { fs });
+    expect(outcome).toMatchObject({ status: 'failed', generation: 1 });
+    expect(outcome.error).toMatchObject({ reason: 'io-failure', code: 'EIO' });
+    expect(decode(outcome.after)).toBe(readFileSync(where.hooks, 'utf8'));
+    expect(outcome.after).not.toEqual(outcome.before);
+    expect(await recordOf(where)).toMatchObject({
+      generation: 1,
+      pending: null,
+      receipt: outcome.receipt,
+    });
+    expect(strays(where.dir, 'hooks.json', 'ledger.json')).toEqual([]);
+  });
+
+  it('times out on a live foreign lock, writing nothing, or a held lock is ignored', async () => {
+    const where = workspace();
+    writeFileSync(where.hooks, FOREIGN);
+    const owner = { pid: process.ppid, hostname: hostname(), acquiredAt: 'x', nonce: 'n' };
+    writeFileSync(`${where.hooks}.cursorhooks-lock`, JSON.stringify(owner));
+    const outcome = await operate(where, Operation.Install, { lockTimeoutMs: 30 });
+    expect(outcome).toMatchObject({ status: 'failed', attempts: 0 });
+    expect(outcome.error?.reason).toBe('lock-timeout');
+    expect(readFileSync(where.hooks, 'utf8')).toBe(FOREIGN);
+    expect(existsSync(where.ledger)).toBe(false);
   });
 });
