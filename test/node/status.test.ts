@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Operation, plan } from '../../src/index.js';
-import { decidePending } from '../../src/node/fence.js';
+import { decidePending, remainderDigestOf } from '../../src/node/fence.js';
 import { encodeLedger, type LedgerRecord } from '../../src/node/ledger.js';
 import { readStatus } from '../../src/node/status.js';
 import { OTHER_SPEC, SHELL } from '../planner/support.js';
@@ -155,5 +155,31 @@ describe('an interrupted update', () => {
     expect(readFileSync(where.hooks, 'utf8')).toBe(edited);
     expect(statSync(where.hooks).mtimeMs).toBe(mtime);
     expect(readFileSync(where.ledger, 'utf8')).toBe(ledgerBefore);
+  });
+});
+
+describe('an interrupted remove', () => {
+  it('rolls forward only when the entry is gone and nothing else changed, or a foreign deletion passes for ours', async () => {
+    const where = await installed();
+    const record = (await status(where)).ledger.record as LedgerRecord;
+    const receipt = record.receipt;
+    if (receipt === null) throw new Error('installed without a receipt');
+    const removal = plan({
+      document: text(where.document),
+      operation: Operation.Remove,
+      previous: receipt,
+    });
+    const removed = new TextDecoder().decode(removal.desired);
+    const pending: LedgerRecord = {
+      ...record,
+      pending: {
+        operation: Operation.Remove,
+        intended: null,
+        remainderDigest: remainderDigestOf(text(where.document), receipt) ?? null,
+      },
+    };
+    expect(decidePending(pending, text(removed))).toBe('forward');
+    expect(decidePending(pending, text(where.document))).toBe('back');
+    expect(decidePending(pending, text(removed.replace('true', 'false')))).toBe('unresolved');
   });
 });
