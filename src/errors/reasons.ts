@@ -67,6 +67,19 @@ export const REASON_MESSAGES = {
   // Unproven absence (AbsenceUnprovenError).
   'owner-absent': 'the owned entry is absent, so its removal cannot be told from a foreign edit',
   'remainder-drift': 'the document outside the owned entry changed since the receipt was issued',
+
+  // The Node host kit (cursorhooks/node): files, locks and the receipt ledger. These are host
+  // failures, not plan refusals; an errno code may travel as a property, never a path.
+  'file-changed': 'the file changed since it was read; nothing was written, plan again',
+  'file-not-regular': 'the path is not a regular file (a directory, FIFO, device or socket)',
+  'lock-timeout': 'another process held the lock beside the file for too long',
+  'permission-denied': 'the file system refused access',
+  'disk-full': 'the disk or quota is full',
+  'io-failure': 'a file system operation failed',
+  'readback-mismatch': 'the file read back after the write does not hold the written bytes',
+  'ledger-malformed': 'the receipt ledger is not a well-formed cursorhooks ledger',
+  'ledger-version-unsupported': 'the receipt ledger has a version this kit does not know',
+  'pending-unresolved': 'an interrupted ledger transaction matches neither its old nor new state',
 } as const;
 
 export type ErrorReason = keyof typeof REASON_MESSAGES;

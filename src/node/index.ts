@@ -1,0 +1,47 @@
+// The Node host kit, `cursorhooks/node` (SPEC §11): everything a Node host would otherwise write
+// by hand around the pure planner. The planner never imports this folder.
+import 'reflect-metadata';
+
+export {
+  compareAndSwap,
+  type Expected,
+  type WriteOptions,
+  writeHookFile,
+} from './cas-write.js';
+export { FileChangedError, HostIOError, LedgerError } from './errors.js';
+export { decidePending, type PendingResolution } from './fence.js';
+export { type FsSeam, nodeFs } from './fs-seam.js';
+export {
+  LEDGER_VERSION,
+  type LedgerRecord,
+  type LedgerSnapshot,
+  type PendingRecord,
+  type RemovalRecord,
+  readLedger,
+  updateLedgerRecord,
+} from './ledger.js';
+export { defaultHooksPath } from './locate.js';
+export { type LockOptions, withLock } from './lock.js';
+export type {
+  CheckStatus,
+  HostPathCheck,
+  HostPathChecker,
+  HostPathReport,
+  PathRole,
+} from './path-report.js';
+export { type FileSnapshot, readFileSnapshot as readHookFile, resolveTarget } from './read.js';
+export {
+  type OperationOptions,
+  type OperationOutcome,
+  type OperationStatus,
+  runOperation,
+} from './run-operation.js';
+export {
+  type FileState,
+  type HookStatus,
+  NEXT_STEP_SENTENCES,
+  type NextStep,
+  type OwnedState,
+  readStatus,
+  type StatusOptions,
+} from './status.js';

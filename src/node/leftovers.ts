@@ -1,0 +1,66 @@
+// The names of the kit's own side files beside a target, and the clean-up of those a killed
+// process left behind. Every side file carries its creator's pid, so a dead creator proves the
+// file is garbage; a live one (even this process) is never touched.
+import { randomBytes } from 'node:crypto';
+import { basename, dirname, join } from 'node:path';
+import { asHostError, errnoOf } from './errors.js';
+import type { FsSeam } from './fs-seam.js';
+
+export type SideFileKind = 'tmp' | 'lock-tmp' | 'lock-stale';
+
+const MARK = '.cursorhooks-';
+
+/** The lock file beside a target: one per real target. */
+export function lockPathOf(realPath: string): string {
+  return `${realPath}${MARK}lock`;
+}
+
+/** A fresh, unique side-file name in the target's directory, stamped with this pid. */
+export function sideFileName(realPath: string, kind: SideFileKind): string {
+  const unique = `${process.pid}-${randomBytes(6).toString('hex')}`;
+  const name =
+    kind === 'tmp'
+      ? `${MARK}${unique}.tmp`
+      : kind === 'lock-tmp'
+        ? `${MARK}lock-${unique}.tmp`
+        : `${MARK}lock-${unique}.stale`;
+  return `${realPath}${name}`;
+}
+
+/** The creator pid of one of our side files for `base`, or undefined for any other name. */
+export function sideFilePid(base: string, name: string): number | undefined {
+  if (!name.startsWith(base + MARK)) return undefined;
+  const match = /^(?:lock-)?(\d+)-[0-9a-f]{12}\.(?:tmp|stale)$/.exec(
+    name.slice(base.length + MARK.length),
+  );
+  return match === null ? undefined : Number(match[1]);
+}
+
+/** Whether a process with this pid exists on this host (EPERM: it exists, not ours). */
+export function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return errnoOf(err) === 'EPERM';
+  }
+}
+
+/** Removes side files of `realPath` whose creator is dead. Call it holding the target's lock. */
+export async function removeLeftovers(realPath: string, fs: FsSeam): Promise<void> {
+  const base = basename(realPath);
+  let names: string[];
+  try {
+    names = await fs.readdir(dirname(realPath));
+  } catch (err) {
+    if (errnoOf(err) === 'ENOENT') return;
+    throw asHostError(err);
+  }
+  for (const name of names) {
+    const pid = sideFilePid(base, name);
+    if (pid === undefined || pid === process.pid || pidAlive(pid)) continue;
+    await fs.unlink(join(dirname(realPath), name)).catch((err: unknown) => {
+      if (errnoOf(err) !== 'ENOENT') throw asHostError(err);
+    });
+  }
+}

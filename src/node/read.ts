@@ -1,0 +1,134 @@
+// Bounded, type-checked reading of a file the kit will edit. A symlink is followed (the caller
+// keeps writing to the link's target, so the link survives); anything but a regular file is
+// refused without blocking; an absent file is the empty document.
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
+import { MAX_DOCUMENT_BYTES } from '../limits.js';
+import { asHostError, errnoOf, HostIOError } from './errors.js';
+import { FLAGS, type FsSeam, nodeFs } from './fs-seam.js';
+
+export interface FileSnapshot {
+  /** The path as the host gave it. */
+  readonly path: string;
+  /** The file the path names after following every symlink: where writes go. */
+  readonly realPath: string;
+  readonly exists: boolean;
+  /** The bytes read: empty when absent; at most MAX_DOCUMENT_BYTES + 1, so oversize shows. */
+  readonly bytes: Uint8Array;
+  /** Permission bits, owner and group; undefined when absent. */
+  readonly mode: number | undefined;
+  readonly uid: number | undefined;
+  readonly gid: number | undefined;
+}
+
+// As many links as Linux follows before ELOOP.
+const MAX_LINKS = 40;
+
+/**
+ * The real path of `path`. For an absent file it is the real parent plus the name, and a dangling
+ * symlink resolves to the missing target, so creating the file keeps the link a link.
+ */
+export async function resolveTarget(path: string, fs: FsSeam = nodeFs): Promise<string> {
+  let current = resolve(path);
+  for (let hop = 0; hop <= MAX_LINKS; hop++) {
+    try {
+      return await fs.realpath(current);
+    } catch (err) {
+      if (errnoOf(err) !== 'ENOENT') throw asHostError(err);
+    }
+    const link = await linkTarget(current, fs);
+    if (link === undefined)
+      return join(await realDirectory(dirname(current), fs), basename(current));
+    current = isAbsolute(link) ? link : resolve(dirname(current), link);
+  }
+  throw new HostIOError('io-failure', 'ELOOP');
+}
+
+/** The target of `path` if it is a dangling symlink; undefined if it is none (or nothing). */
+async function linkTarget(path: string, fs: FsSeam): Promise<string | undefined> {
+  try {
+    const stats = await fs.lstat(path);
+    return stats.isSymbolicLink() ? await fs.readlink(path) : undefined;
+  } catch (err) {
+    if (errnoOf(err) === 'ENOENT') return undefined;
+    throw asHostError(err);
+  }
+}
+
+/** A directory's real path; a missing directory keeps its resolved path (the writer creates it). */
+async function realDirectory(path: string, fs: FsSeam): Promise<string> {
+  try {
+    return await fs.realpath(path);
+  } catch (err) {
+    if (errnoOf(err) === 'ENOENT') return path;
+    throw asHostError(err);
+  }
+}
+
+/** Reads `path` (following symlinks) as a snapshot; never blocks on a FIFO or device. */
+export async function readFileSnapshot(path: string, fs: FsSeam = nodeFs): Promise<FileSnapshot> {
+  const realPath = await resolveTarget(path, fs);
+  const absent: FileSnapshot = {
+    path,
+    realPath,
+    exists: false,
+    bytes: new Uint8Array(0),
+    mode: undefined,
+    uid: undefined,
+    gid: undefined,
+  };
+  let handle: Awaited<ReturnType<FsSeam['open']>>;
+  try {
+    // O_NONBLOCK: opening a FIFO with no writer returns at once instead of waiting, and the
+    // fstat below refuses it before any read.
+    handle = await fs.open(realPath, FLAGS.read);
+  } catch (err) {
+    const code = errnoOf(err);
+    if (code === 'ENOENT') return absent;
+    // ENXIO: a socket, or a FIFO the platform will not open without blocking.
+    if (code === 'ENXIO' || code === 'EISDIR') throw new HostIOError('file-not-regular', code);
+    throw asHostError(err);
+  }
+  try {
+    const stats = await fs.fstat(handle);
+    if (!stats.isFile()) throw new HostIOError('file-not-regular');
+    const bytes = await readBounded(handle, stats.size, fs);
+    return {
+      path,
+      realPath,
+      exists: true,
+      bytes,
+      mode: stats.mode & 0o7777,
+      uid: stats.uid,
+      gid: stats.gid,
+    };
+  } catch (err) {
+    throw asHostError(err);
+  } finally {
+    await fs.close(handle).catch(() => undefined);
+  }
+}
+
+/**
+ * At most MAX_DOCUMENT_BYTES + 1 bytes: enough for the planner to refuse an oversized file. The
+ * buffer starts at the size fstat saw and grows once if the file grew since.
+ */
+async function readBounded(
+  handle: Awaited<ReturnType<FsSeam['open']>>,
+  size: number,
+  fs: FsSeam,
+): Promise<Uint8Array> {
+  let buffer = new Uint8Array(Math.min(size, MAX_DOCUMENT_BYTES) + 1);
+  let length = 0;
+  for (;;) {
+    const read = await fs.read(handle, buffer, length, length);
+    if (read === 0) break;
+    length += read;
+    if (length === buffer.length) {
+      if (length > MAX_DOCUMENT_BYTES) break;
+      const grown = new Uint8Array(MAX_DOCUMENT_BYTES + 1);
+      grown.set(buffer);
+      buffer = grown;
+    }
+  }
+  return buffer.slice(0, length);
+}

@@ -1,0 +1,133 @@
+import {
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { writeHookFile } from '../../src/node/cas-write.js';
+import { FileChangedError, HostIOError } from '../../src/node/errors.js';
+import { type FsSeam, nodeFs } from '../../src/node/fs-seam.js';
+import { readFileSnapshot } from '../../src/node/read.js';
+import { failing, isDataTemp, strays, tempDir, text } from './support.js';
+
+const OLD = '{"version":1}\n';
+const NEW = '{\n  "version": 1,\n  "hooks": {}\n}\n';
+
+async function withFile(mode = 0o644): Promise<{ dir: string; path: string }> {
+  const dir = tempDir();
+  const path = join(dir, 'hooks.json');
+  writeFileSync(path, OLD, { mode });
+  chmodSync(path, mode);
+  return { dir, path };
+}
+
+async function swap(path: string, fs: FsSeam = nodeFs): Promise<unknown> {
+  const expected = await readFileSnapshot(path);
+  return writeHookFile(path, expected, text(NEW), { fs }).then(
+    () => undefined,
+    (err: unknown) => err,
+  );
+}
+
+const root = process.getuid?.() === 0;
+
+describe('the compare-and-swap writer', () => {
+  it('replaces the bytes, keeps mode 0600 and leaves nothing beside, or the file is weakened', async () => {
+    const { dir, path } = await withFile(0o600);
+    expect(await swap(path)).toBeUndefined();
+    expect(readFileSync(path, 'utf8')).toBe(NEW);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(strays(dir, 'hooks.json')).toEqual([]);
+  });
+
+  it('keeps a symlink a symlink and updates its target, or dotfile managers lose the link', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'dotfiles'));
+    const real = join(dir, 'dotfiles', 'hooks.json');
+    writeFileSync(real, OLD);
+    symlinkSync(real, join(dir, 'hooks.json'));
+    expect(await swap(join(dir, 'hooks.json'))).toBeUndefined();
+    expect(lstatSync(join(dir, 'hooks.json')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(real, 'utf8')).toBe(NEW);
+    expect(strays(join(dir, 'dotfiles'), 'hooks.json')).toEqual([]);
+  });
+
+  it('creates an absent file and its directory, or a first install fails', async () => {
+    const dir = tempDir();
+    const path = join(dir, '.cursor', 'hooks.json');
+    expect(await swap(path)).toBeUndefined();
+    expect(readFileSync(path, 'utf8')).toBe(NEW);
+    expect(statSync(path).mode & 0o077 & ~process.umask()).toBe(0o044 & ~process.umask());
+  });
+
+  it('refuses a file changed since it was read, writing nothing, or a foreign edit is lost', async () => {
+    const { dir, path } = await withFile();
+    const expected = await readFileSnapshot(path);
+    writeFileSync(path, '{"version":1,"edited":true}');
+    const err = await writeHookFile(path, expected, text(NEW)).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FileChangedError);
+    expect(readFileSync(path, 'utf8')).toBe('{"version":1,"edited":true}');
+    expect(strays(dir, 'hooks.json')).toEqual([]);
+  });
+
+  it('tells an absent file from an empty one, or an empty file created meanwhile is replaced', async () => {
+    const dir = tempDir();
+    const path = join(dir, 'hooks.json');
+    const expected = await readFileSnapshot(path);
+    writeFileSync(path, '');
+    await expect(writeHookFile(path, expected, text(NEW))).rejects.toBeInstanceOf(FileChangedError);
+    expect(readFileSync(path, 'utf8')).toBe('');
+  });
+
+  it.each([
+    ['write', 'ENOSPC', 'disk-full'],
+    ['open', 'EACCES', 'permission-denied'],
+    ['open', 'EROFS', 'permission-denied'],
+    ['fsync', 'EIO', 'io-failure'],
+    ['rename', 'EXDEV', 'io-failure'],
+  ] as const)(
+    'on %s failing with %s reports %s with the old bytes and no temp or lock file, or a failure corrupts or litters',
+    async (call, code, reason) => {
+      const { dir, path } = await withFile();
+      const fs = failing(call, code, isDataTemp);
+      const err = (await swap(path, fs)) as HostIOError;
+      expect(err).toBeInstanceOf(HostIOError);
+      expect(err).toMatchObject({ reason, code });
+      expect(readFileSync(path, 'utf8')).toBe(OLD);
+      expect(strays(dir, 'hooks.json')).toEqual([]);
+    },
+  );
+
+  it.skipIf(root)(
+    'reports a read-only directory as permission-denied, leaving the file, or the error is unclear',
+    async () => {
+      const { dir, path } = await withFile();
+      chmodSync(dir, 0o555);
+      try {
+        const err = (await swap(path)) as HostIOError;
+        expect(err).toMatchObject({ reason: 'permission-denied', code: 'EACCES' });
+        expect(readFileSync(path, 'utf8')).toBe(OLD);
+      } finally {
+        chmodSync(dir, 0o755);
+      }
+      expect(strays(dir, 'hooks.json')).toEqual([]);
+    },
+  );
+
+  it('reports a write that does not read back as readback-mismatch, or a lost write passes', async () => {
+    const { path } = await withFile();
+    const clobbering: FsSeam = {
+      ...nodeFs,
+      rename: async (from, to) => {
+        await nodeFs.rename(from, to);
+        writeFileSync(to, '{"version":1,"foreign":1}');
+      },
+    };
+    expect(((await swap(path, clobbering)) as HostIOError).reason).toBe('readback-mismatch');
+  });
+});

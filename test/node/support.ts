@@ -1,0 +1,117 @@
+// Shared helpers for the host kit tests: temporary directories (never the real home), a seam
+// wrapper that injects errno failures, and byte helpers.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach } from 'vitest';
+import type { HookSpec, Operation } from '../../src/index.js';
+import type { FsSeam } from '../../src/node/fs-seam.js';
+import { nodeFs } from '../../src/node/fs-seam.js';
+import type { HostPathChecker } from '../../src/node/path-report.js';
+import {
+  type OperationOptions,
+  type OperationOutcome,
+  runOperation,
+} from '../../src/node/run-operation.js';
+import { SHELL, SPEC } from '../planner/support.js';
+
+const made: string[] = [];
+
+/** A fresh temporary directory, removed after the test. */
+export function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cursorhooks-node-'));
+  made.push(dir);
+  return dir;
+}
+
+afterEach(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Names in `dir` other than the given ones: side files a run left behind. */
+export function strays(dir: string, ...expected: string[]): string[] {
+  return readdirSync(dir).filter((name) => !expected.includes(name));
+}
+
+export type SeamCall = keyof FsSeam;
+
+/** A system error as Node raises it. */
+export function errno(code: string): NodeJS.ErrnoException {
+  return Object.assign(new Error(`${code}: injected`), { code });
+}
+
+/**
+ * The real seam with `before` run ahead of every call: it may throw (an injected failure) or
+ * record the call. `before` sees the call's name and the path it is about: the first argument,
+ * or for a call on an open file the path that file was opened by.
+ */
+export function wrapSeam(before: (call: SeamCall, path: string | undefined) => void): FsSeam {
+  const opened = new WeakMap<object, string>();
+  const wrapped: Record<string, unknown> = {};
+  for (const [name, fn] of Object.entries(nodeFs)) {
+    wrapped[name] = async (...args: unknown[]) => {
+      const [first] = args;
+      const path = typeof first === 'string' ? first : opened.get(first as object);
+      before(name as SeamCall, path);
+      const result = await (fn as (...a: unknown[]) => Promise<unknown>)(...args);
+      if (name === 'open' && typeof first === 'string') opened.set(result as object, first);
+      return result;
+    };
+  }
+  return wrapped as unknown as FsSeam;
+}
+
+/** A seam whose `call` fails with `code` (on paths matching `where`, if given). */
+export function failing(call: SeamCall, code: string, where?: (path: string) => boolean): FsSeam {
+  return wrapSeam((name, path) => {
+    if (name === call && (where === undefined || (path !== undefined && where(path)))) {
+      throw errno(code);
+    }
+  });
+}
+
+/** Our data temp files, not the lock's staging files. */
+export const isDataTemp = (path: string): boolean =>
+  path.endsWith('.tmp') && !path.includes('.cursorhooks-lock-');
+
+export const text = (value: string): Uint8Array => new TextEncoder().encode(value);
+export const decode = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
+
+/** Host path checkers: one that passed every check, one that failed one. */
+export const allChecksPassed: HostPathChecker = async () => ({ verified: true, checks: [] });
+export const oneCheckFailed: HostPathChecker = async (spec) => ({
+  verified: false,
+  checks: [
+    {
+      role: 'executable',
+      check: 'executable-bit',
+      status: 'failed',
+      path: spec.executable,
+      detail: 'the executable has no execute bit for its owner',
+    },
+  ],
+});
+
+/** A hook file and a ledger in a fresh temporary directory. */
+export function workspace(): { dir: string; hooks: string; ledger: string } {
+  const dir = tempDir();
+  return { dir, hooks: join(dir, 'hooks.json'), ledger: join(dir, 'ledger.json') };
+}
+
+/** `runOperation` with the test spec and shell, all checks passed, overridable (spec null: none). */
+export function operate(
+  where: { hooks: string; ledger: string },
+  operation: Operation,
+  overrides: Omit<Partial<OperationOptions>, 'spec'> & { spec?: HookSpec | null } = {},
+): Promise<OperationOutcome> {
+  const { spec = SPEC, ...rest } = overrides;
+  return runOperation({
+    operation,
+    hooksFile: where.hooks,
+    ledger: where.ledger,
+    ...(spec === null ? {} : { spec }),
+    shell: SHELL,
+    checkHostPaths: allChecksPassed,
+    ...rest,
+  });
+}
