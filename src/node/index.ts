@@ -22,6 +22,12 @@ export {
 } from './ledger.js';
 export { defaultHooksPath } from './locate.js';
 export { type LockOptions, withLock } from './lock.js';
+export {
+  checkHostPaths,
+  MAX_SELECTOR_BYTES,
+  type PathCheckName,
+  type PathCheckOptions,
+} from './path-checks.js';
 export type {
   CheckStatus,
   HostPathCheck,

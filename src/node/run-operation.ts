@@ -21,6 +21,7 @@ import { type FsSeam, nodeFs } from './fs-seam.js';
 import { EMPTY_RECORD, type LedgerRecord, readLedger, updateLedgerRecord } from './ledger.js';
 import { removeLeftovers } from './leftovers.js';
 import { withLock } from './lock.js';
+import { checkHostPaths } from './path-checks.js';
 import type { HostPathChecker, HostPathReport } from './path-report.js';
 import { type FileSnapshot, readFileSnapshot, resolveTarget } from './read.js';
 
@@ -35,8 +36,8 @@ export interface OperationOptions {
   readonly shell?: string;
   /** Plan only: nothing is locked, written or recorded. */
   readonly dryRun?: boolean;
-  /** The host path checks; `executableVerified` is exactly their `verified`. */
-  readonly checkHostPaths: HostPathChecker;
+  /** The host path checks (default: the kit's own); `executableVerified` is exactly their `verified`. */
+  readonly checkHostPaths?: HostPathChecker;
   /** How many times to plan again when a foreign writer changed the file; default 3. */
   readonly maxReplans?: number;
   readonly fs?: FsSeam;
@@ -248,7 +249,7 @@ class Run {
     const checked = spec ?? (operation === Operation.Repair ? previous?.spec : undefined);
     const needsChecks = operation !== Operation.Remove && checked !== undefined;
     if (needsChecks && this.hostPaths === undefined) {
-      this.hostPaths = await this.options.checkHostPaths(checked);
+      this.hostPaths = await (this.options.checkHostPaths ?? checkHostPaths)(checked);
     }
     return plan({
       document: snapshot.bytes,
