@@ -31,22 +31,37 @@ describe('the built cursorhooks executable', () => {
       JSON.stringify(installRequest(pretty({ version: 1 }))),
     );
     expect(planned.exitCode).toBe(0);
-    expect(JSON.parse(planned.stdout)).toMatchObject({ noOp: false, error: null });
+    expect(JSON.parse(planned.stdout)).toMatchObject({ noOp: false });
 
     const refused = await spawnCli(['plan'], JSON.stringify(installRequest('{"version":2}')));
-    expect(refused.exitCode).toBe(1);
-    expect(JSON.parse(refused.stdout)).toMatchObject({ error: { reason: 'version-unsupported' } });
-
-    const unusable = await spawnCli(['plan'], '{"document": 42}');
-    expect(unusable).toEqual({
-      exitCode: 2,
+    expect(refused).toEqual({
+      exitCode: 1,
       stdout: '',
-      stderr: 'cursorhooks: document is not a string or null\n',
+      stderr: `${JSON.stringify({ error: { kind: 'unsupported', reason: 'version-unsupported', message: 'the document version is not the number 1' } })}\n`,
+    });
+
+    const unusable = await spawnCli(['plan'], '{"operation": "install", "document": 42}');
+    expect(unusable.exitCode).toBe(2);
+    expect(JSON.parse(unusable.stderr)).toMatchObject({
+      error: { kind: 'usage', reason: 'field-type', field: 'document' },
     });
 
     const help = await spawnCli(['render-argv', '--help'], '');
     expect(help.exitCode).toBe(0);
     expect(help.stdout).toMatch(/^Usage: cursorhooks render-argv/);
+  });
+
+  it('exits 2 for binary stdin with one error (red: binary input crashes or is decoded lossily)', async () => {
+    const outcome = await spawnCli(['verify'], Buffer.from([0x7b, 0xc3, 0x28, 0x00, 0xff, 0x7d]));
+    expect(outcome.exitCode).toBe(2);
+    expect(outcome.stdout).toBe('');
+    expect(JSON.parse(outcome.stderr)).toEqual({
+      error: {
+        kind: 'usage',
+        reason: 'request-not-utf8',
+        message: 'the request on stdin is not UTF-8 text',
+      },
+    });
   });
 
   it('exits 2 for an oversized stdin pipe without hanging (red: the cap or the early stop fails on a real pipe)', async () => {
@@ -60,6 +75,26 @@ describe('the built cursorhooks executable', () => {
     child.stdin.end(Buffer.alloc(MAX_REQUEST_BYTES + 4 * 1024 * 1024, 0x20));
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(code).toBe(2);
-    expect(stderr).toBe('cursorhooks: the request on stdin exceeds 9 MiB\n');
+    expect(JSON.parse(stderr)).toEqual({
+      error: {
+        kind: 'usage',
+        reason: 'request-too-large',
+        message: 'the request on stdin exceeds 9 MiB',
+      },
+    });
+  });
+
+  it('exits 141 quietly when stdout is closed before it writes (red: EPIPE ends in a stack trace)', async () => {
+    const child = spawn(process.execPath, [BUILT_CLI, 'contracts', '--json'], { stdio: 'pipe' });
+    // Closed before the child has even loaded, so its first write meets a pipe without reader.
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
+    child.stdin.end();
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code).toBe(141);
+    expect(stderr).toBe('');
   });
 });
