@@ -7,13 +7,9 @@ import { installRequest, pretty } from './support.js';
 
 const ROOT = new URL('../../', import.meta.url);
 
-// Always build: a stale dist would test yesterday's CLI.
+// Always bundle: a stale dist would test yesterday's CLI.
 beforeAll(() => {
-  execFileSync(
-    process.execPath,
-    [new URL('node_modules/typescript/bin/tsc', ROOT).pathname, '-p', 'tsconfig.build.json'],
-    { cwd: ROOT, stdio: 'pipe' },
-  );
+  execFileSync('npm', ['run', '--silent', 'build:cli'], { cwd: ROOT, stdio: 'pipe' });
 }, 120_000);
 
 describe('the built cursorhooks executable', () => {

@@ -76,7 +76,7 @@ describe('the packed package', () => {
       'package.json',
       'dist/src/index.js',
       'dist/src/index.d.ts',
-      'dist/src/cli/main.js',
+      'dist/cli.js',
       'dist/contracts/builtin.js',
       'schemas/error.json',
       'schemas/plan-request.json',
@@ -85,7 +85,7 @@ describe('the packed package', () => {
     }
     const unwanted = packedFiles.filter(
       (file) =>
-        /^(test|src|contracts|fixtures)\//.test(file) ||
+        /^(test|src|contracts|fixtures|dist\/src\/cli)\//.test(file) ||
         /\.(map|tsbuildinfo)$/.test(file) ||
         /^dist\/test\//.test(file),
     );
