@@ -21,6 +21,16 @@ describe('the built cursorhooks executable', () => {
     expect(readFileSync(BUILT_CLI, 'utf8').split('\n', 1)[0]).toBe('#!/usr/bin/env node');
   });
 
+  it('is one bundled file that never imports inversify (red: every call pays for the DI container)', () => {
+    const source = readFileSync(BUILT_CLI, 'utf8');
+    const imported = [...source.matchAll(/^import .* from "([^"]+)";$/gm)].map((match) => match[1]);
+    expect(imported).toContain('node:util');
+    expect(
+      imported.filter((specifier) => /inversify|reflect-metadata/.test(specifier ?? '')),
+    ).toEqual([]);
+    expect(imported.filter((specifier) => specifier?.startsWith('.'))).toEqual([]);
+  });
+
   it('exits 0, 1 and 2 for planned, refused and unusable requests (red: exit codes do not reach the process)', async () => {
     const planned = await spawnCli(
       ['plan'],
