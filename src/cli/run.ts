@@ -21,15 +21,10 @@ import { packageVersion } from './version.js';
  * The whole CLI: `argv` without the node and script paths. Returns the exit code and never
  * throws: every failure becomes exactly one error on stderr, JSON when `--json` is in force.
  */
-export async function run(
-  argv: readonly string[],
-  stdin: CliInput,
-  io: CliIO,
-  commands: readonly Command[] = COMMANDS,
-): Promise<number> {
-  const json = wantsJSON(argv, commands);
+export async function run(argv: readonly string[], stdin: CliInput, io: CliIO): Promise<number> {
+  const json = wantsJSON(argv, COMMANDS);
   try {
-    return await dispatch(argv, stdin, io, commands);
+    return await dispatch(argv, stdin, io, COMMANDS);
   } catch (err) {
     const error = toErrorJSON(err);
     io.stderr(json ? errorDocument(error) : errorLine(error));

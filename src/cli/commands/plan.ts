@@ -7,7 +7,7 @@ import { DOCUMENT_FIELDS, readDocumentField } from '../document-field.js';
 import { ExitCode } from '../exit-codes.js';
 import { writeJSON } from '../io.js';
 import { accepts, decodeRequest, type JsonRequest, type RequestFields } from '../request-fields.js';
-import { readRequestBytes } from '../stdin.js';
+import { MAX_REQUEST_BYTES, readRequestBytes } from '../stdin.js';
 
 const OPERATIONS: readonly unknown[] = Object.values(Operation);
 
@@ -54,8 +54,8 @@ export const planCommand: Command = {
   summary: 'plan install, update, remove or repair of the owned entry',
   description: `Reads one JSON request on stdin and writes one JSON result on stdout.
 A refusal writes nothing on stdout: the error goes to stderr and the exit code is 1.
-The request may hold at most 9 MiB; send large documents as documentBase64 if your
-JSON encoder escapes non-ASCII characters.`,
+The request may hold at most ${MAX_REQUEST_BYTES / 1024 / 1024} MiB; send large documents as documentBase64 if
+your JSON encoder escapes non-ASCII characters.`,
   options: {},
   request: REQUEST,
   output: `{"desired": TEXT, "receipt": RECEIPT | null, "noOp": BOOLEAN}: the document to write

@@ -20,7 +20,7 @@ const REQUEST: RequestFields = {
 /** `verify`: exit 0 when the document holds the receipt's intact owned entry, else 1. */
 export const verifyCommand: Command = {
   name: 'verify',
-  summary: 'check that a document holds a receipt’s intact owned entry',
+  summary: "check that a document holds a receipt's intact owned entry",
   description: `Checks that the document holds the receipt's owned entry, intact and unique.
 A document that does not is refused: nothing on stdout, the error on stderr, exit 1.`,
   options: {},
