@@ -43,8 +43,9 @@ export function parseArguments(
       positionals.push(token.value);
     } else {
       const option = declared[token.name];
-      const flag = option === undefined ? token.rawName : `--${token.name}`;
       if (option === undefined) throw unknownOption(token.rawName);
+      // Named as declared, also when given by its short form.
+      const flag = `--${token.name}`;
       if (option.type === 'boolean') {
         if (token.value !== undefined) {
           throw usageError('option-value-unexpected', `option ${flag} takes no value`, {
