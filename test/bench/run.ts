@@ -85,7 +85,7 @@ show(memory());
 process.stderr.write('5. linearity\n');
 show(linearity(planned, '1 MiB', '4 MiB'));
 
-process.stderr.write('6. CLI start-up (child processes)\n');
+process.stderr.write('7. CLI start-up (child processes)\n');
 show(startup());
 
 printSummary(targets);

@@ -91,7 +91,7 @@ export function startup(): GroupReport {
   return {
     tables: [
       {
-        title: `6. CLI start-up: built CLI vs a bare node -e 0 (${ROUNDS} paired runs each)`,
+        title: `7. CLI start-up: built CLI vs a bare node -e 0 (${ROUNDS} paired runs each)`,
         notes: ['wall time per process in ms (medians); ratio = median of the per-pair ratios'],
         columns: ['command', 'node -e 0', 'cursorhooks', 'ratio'],
         rows,
