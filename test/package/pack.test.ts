@@ -23,7 +23,7 @@ let fromFolder = '';
 beforeAll(() => {
   scratch = mkdtempSync(join(tmpdir(), 'cursorhooks-pack-'));
   const sources = copySources(join(scratch, 'repo'));
-  const output = npm(['npm', 'pack', '--pack-destination', scratch, '--json'], sources, scratch);
+  const output = npm('npm', ['pack', '--pack-destination', scratch, '--json'], sources, scratch);
   const [packed] = JSON.parse(output) as { filename: string; files: { path: string }[] }[];
   if (packed === undefined) throw new Error('npm pack reported no package');
   packedFiles = packed.files.map((file) => file.path);
@@ -116,7 +116,7 @@ describe('the packed package', () => {
     'runs npx cursorhooks from a %s install (red: the bin is missing or not executable)',
     (from) => {
       const cwd = from === 'tarball' ? fromTarball : fromFolder;
-      expect(npm(['npx', '--offline', 'cursorhooks', '--version'], cwd, scratch)).toBe(
+      expect(npm('npx', ['--offline', 'cursorhooks', '--version'], cwd, scratch)).toBe(
         `${VERSION}\n`,
       );
     },

@@ -37,8 +37,16 @@ interface Manifest {
   readonly peerDependencies?: Readonly<Record<string, string>>;
 }
 
-/** npm isolated from the user's configuration and cache, and from the npm test run around it. */
-export function npm(args: readonly string[], cwd: string, scratch: string): string {
+/**
+ * Runs `npm` or `npx` isolated from the user's configuration and cache, and from the `npm test`
+ * run around it (whose npm_* variables would otherwise leak into the child).
+ */
+export function npm(
+  program: 'npm' | 'npx',
+  args: readonly string[],
+  cwd: string,
+  scratch: string,
+): string {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) {
     if (!key.toLowerCase().startsWith('npm_') && value !== undefined) env[key] = value;
@@ -51,7 +59,7 @@ export function npm(args: readonly string[], cwd: string, scratch: string): stri
     npm_config_audit: 'false',
     npm_config_fund: 'false',
   });
-  return execFileSync(args[0] === 'npx' ? 'npx' : 'npm', args.slice(1), {
+  return execFileSync(program, args, {
     cwd,
     env,
     encoding: 'utf8',
@@ -104,7 +112,8 @@ export function pack(
 ): string[] {
   mkdirSync(destination, { recursive: true });
   const output = npm(
-    ['npm', 'pack', ...directories, '--pack-destination', destination, '--offline', '--json'],
+    'npm',
+    ['pack', ...directories, '--pack-destination', destination, '--offline', '--json'],
     cwd,
     scratch,
   );
@@ -129,6 +138,6 @@ export function scratchProject(
     join(directory, 'package.json'),
     `${JSON.stringify({ name: 'scratch', private: true, dependencies }, null, 2)}\n`,
   );
-  npm(['npm', 'install', '--offline', '--no-audit', '--no-fund'], directory, scratch);
+  npm('npm', ['install', '--offline', '--no-audit', '--no-fund'], directory, scratch);
   return directory;
 }
