@@ -10,6 +10,7 @@ import {
   realistic4MiB,
   userFile,
 } from './documents.js';
+import { adversarial } from './adversarial.js';
 import { hostile } from './hostile.js';
 import { jsonLayer } from './json-layer.js';
 import { linearity } from './linearity.js';
@@ -83,6 +84,9 @@ show(memory());
 
 process.stderr.write('5. linearity\n');
 show(linearity(planned, '1 MiB', '4 MiB'));
+
+process.stderr.write('6. adversarial legal documents\n');
+show(adversarial());
 
 printSummary(targets);
 console.log(`total bench time: ${((performance.now() - started) / 1000).toFixed(1)} s`);
