@@ -42,13 +42,13 @@ const fitting = (nodes: number) => Math.floor((MAX_NODES - 2 * HEADROOM_NODES) /
 const escapedKey = (run: number, index: number) => `"${NEWLINE.repeat(run)}${index}"`;
 
 /** Bytes each of `count` items may take, beside `overhead` bytes of punctuation each. */
-const fit = (count: number, overhead: number) =>
+const bytesEach = (count: number, overhead: number) =>
   Math.floor((MAX_DOCUMENT_BYTES - HEADROOM_BYTES - count * overhead) / count);
 
 /** Many small objects, two keys each, every key a long run of `\n` escapes. */
 function escapedKeysSmallObjects(): Adversarial {
   const objects = fitting(5);
-  const run = Math.floor(fit(objects, 20) / 2 / NEWLINE.length);
+  const run = Math.floor(bytesEach(objects, 20) / 2 / NEWLINE.length);
   const one = `{${escapedKey(run, 0)}:0,${escapedKey(run, 1)}:0}`;
   return document(
     `${objects.toLocaleString('en')} objects of 2 keys, ${run}-escape keys`,
@@ -58,7 +58,7 @@ function escapedKeysSmallObjects(): Adversarial {
 
 /** One object of `count` keys sharing one long run of escapes: both ordering paths. */
 function escapedKeysOneObject(count: number): Adversarial {
-  const run = Math.floor(fit(count, 12) / NEWLINE.length);
+  const run = Math.floor(bytesEach(count, 12) / NEWLINE.length);
   const members = Array.from({ length: count }, (_, i) => `${escapedKey(run, i)}:0`);
   return document(
     `1 object of ${count.toLocaleString('en')} keys, ${run.toLocaleString('en')}-escape keys`,
@@ -77,9 +77,9 @@ function manyObjects(): Adversarial {
   );
 }
 
-/** Sixteen string values, each a quarter MiB of `\u00e9` escapes. */
+/** Sixteen string values sharing the byte budget, each a run of `\u00e9` escapes. */
 function longEscapedStrings(): Adversarial {
-  const run = Math.floor(fit(16, 4) / 6);
+  const run = Math.floor(bytesEach(16, 4) / 6);
   const value = `"${'\\u00e9'.repeat(run)}"`;
   return document(
     `16 strings of ${run.toLocaleString('en')} \\u00e9 escapes`,
@@ -93,7 +93,7 @@ function longEscapedStrings(): Adversarial {
  */
 function nearDuplicateKeys(): Adversarial {
   const count = fitting(2);
-  const width = fit(count, 16);
+  const width = bytesEach(count, 16);
   const prefix = 'k'.repeat(width);
   const members = Array.from({ length: count }, (_, i) => {
     const tail = String(i).padStart(6, '0');

@@ -3,6 +3,7 @@
 // benchmark, e.g. a failed document pre-check, still exits non-zero).
 
 import os from 'node:os';
+import { adversarial } from './adversarial.js';
 import {
   foreignStringsFile,
   minified,
@@ -10,7 +11,6 @@ import {
   realistic4MiB,
   userFile,
 } from './documents.js';
-import { adversarial } from './adversarial.js';
 import { hostile } from './hostile.js';
 import { jsonLayer } from './json-layer.js';
 import { linearity } from './linearity.js';
