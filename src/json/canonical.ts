@@ -75,7 +75,7 @@ export function canonicalString(value: string): string {
  */
 function sortKeys(tape: Tape, keys: number[]): void {
   if (keys.length > 16) {
-    keys.sort((a, b) => tape.compareStrings(a, b));
+    keys.sort((a, b) => tape.compareDecoded(a, b));
     return;
   }
   for (let i = 1; i < keys.length; i++) {

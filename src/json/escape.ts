@@ -3,13 +3,25 @@ import type { Buffer } from 'node:buffer';
 // The escape grammar of RFC 8259 strings, shared by the parser (which validates lexemes), the
 // tree (which decodes them on demand) and the canonical writer (which re-escapes them).
 
-/**
- * Length of the escape whose marker (the byte after the backslash) is the index: 2 for the
- * two-character escapes, 6 for `\uXXXX`, 0 for anything RFC 8259 does not allow. Tables, not
- * maps: a document may hold millions of escapes, each looked up once per pass.
- */
+// Tables, not maps: a document may hold millions of escapes, each looked up once per pass.
+
+/** The code unit each two-character escape stands for, by marker (the byte after `\`). */
+export const SIMPLE_ESCAPE_UNIT = new Uint16Array(256);
+/** The length of the escape by marker: 2, 6 for `\uXXXX`, 0 where RFC 8259 allows none. */
 export const ESCAPE_LENGTH = new Uint8Array(256);
-for (const marker of '"\\/bfnrt') ESCAPE_LENGTH[marker.charCodeAt(0)] = 2;
+for (const [marker, unit] of [
+  ['"', '"'],
+  ['\\', '\\'],
+  ['/', '/'],
+  ['b', '\b'],
+  ['f', '\f'],
+  ['n', '\n'],
+  ['r', '\r'],
+  ['t', '\t'],
+] as const) {
+  SIMPLE_ESCAPE_UNIT[marker.charCodeAt(0)] = unit.charCodeAt(0);
+  ESCAPE_LENGTH[marker.charCodeAt(0)] = 2;
+}
 ESCAPE_LENGTH[0x75] = 6;
 
 /** The value of each hex digit byte; -1 for every other byte. */

@@ -1,5 +1,6 @@
 import { Buffer } from 'node:buffer';
-import { decodeLexeme } from './escape.js';
+import { BACKSLASH, LOWER_U } from './bytes.js';
+import { decodeLexeme, hexUnit, SIMPLE_ESCAPE_UNIT } from './escape.js';
 
 // The value tree. Spans are byte offsets into the source document; the bytes between sibling
 // spans are the exact separators (whitespace and commas) around each node, so every edit is a
@@ -79,6 +80,8 @@ const KIND_MASK = 7;
 /** Or-ed into a string's tag when its lexeme holds a backslash escape. */
 export const ESCAPED = 8;
 const SLOTS = 4;
+/** Escaped lexemes up to this many bytes are compared in place rather than decoded. */
+const SHORT_LEXEME = 64;
 /** Node's Buffer pool serves requests below half its 8 KiB slab. */
 const POOLED_BYTES = 4095;
 
@@ -108,6 +111,8 @@ export class Tape {
   private slots: Int32Array;
   private length = 0;
   private readonly decoded = new Map<number, string>();
+  /** The code unit readUnit read last. */
+  private unit = 0;
 
   constructor(
     readonly bytes: Uint8Array,
@@ -204,16 +209,83 @@ export class Tape {
   }
 
   /**
-   * Orders two string nodes by their decoded UTF-16 code units. Two escape-free lexemes are
-   * compared as bytes; an escaped one is decoded once (see escapedText) and compared as text.
+   * Orders two string nodes by their decoded UTF-16 code units, for the few comparisons of a
+   * small object: escape-free lexemes as bytes, short escaped ones code unit by code unit
+   * straight from the lexeme (decoding them would cost more than reading them), long ones as
+   * in compareDecoded.
    */
   compareStrings(a: number, b: number): number {
+    const plain = !this.escaped(a) && !this.escaped(b);
+    if (plain) return this.compareBytes(a, b);
+    if (this.isShort(a) && this.isShort(b)) return this.compareUnits(a, b);
+    return this.compareDecoded(a, b);
+  }
+
+  /**
+   * Orders two string nodes by their decoded UTF-16 code units, for many comparisons of the
+   * same keys (a large object's sort): two escape-free lexemes are compared as bytes; an
+   * escaped one is decoded once (stringValue keeps its text) and compared as text.
+   */
+  compareDecoded(a: number, b: number): number {
     const aEscaped = this.escaped(a);
     const bEscaped = this.escaped(b);
     if (aEscaped && bEscaped) return compareText(this.stringValue(a), this.stringValue(b));
     if (aEscaped) return -this.comparePlain(b, this.stringValue(a));
     if (bEscaped) return this.comparePlain(a, this.stringValue(b));
     return this.compareBytes(a, b);
+  }
+
+  private isShort(index: number): boolean {
+    return this.end(index) - this.start(index) <= SHORT_LEXEME;
+  }
+
+  /** Orders two lexemes code unit by code unit, reading escapes in place (see readUnit). */
+  private compareUnits(a: number, b: number): number {
+    const aEnd = (this.end(a) - 1) * 2;
+    const bEnd = (this.end(b) - 1) * 2;
+    let x = (this.start(a) + 1) * 2;
+    let y = (this.start(b) + 1) * 2;
+    while (x < aEnd && y < bEnd) {
+      x = this.readUnit(x);
+      const unit = this.unit;
+      y = this.readUnit(y);
+      if (unit !== this.unit) return unit - this.unit;
+    }
+    return (x < aEnd ? 1 : 0) - (y < bEnd ? 1 : 0);
+  }
+
+  /**
+   * Reads the code unit at `cursor` into `unit` and returns the next cursor. A cursor is a byte
+   * offset times two, plus one while the low surrogate of a four-byte sequence is still due.
+   */
+  private readUnit(cursor: number): number {
+    const { bytes } = this;
+    const p = cursor >> 1;
+    const lead = bytes[p] as number;
+    if (lead === BACKSLASH) {
+      const marker = bytes[p + 1] as number;
+      if (marker === LOWER_U) {
+        this.unit = hexUnit(bytes, p + 2);
+        return (p + 6) * 2;
+      }
+      this.unit = SIMPLE_ESCAPE_UNIT[marker] as number;
+      return (p + 2) * 2;
+    }
+    if (lead < 0x80) {
+      this.unit = lead;
+      return (p + 1) * 2;
+    }
+    const point = codePointAt(bytes, p, lead);
+    if (point < 0x10000) {
+      this.unit = point;
+      return (p + (lead < 0xe0 ? 2 : 3)) * 2;
+    }
+    if ((cursor & 1) === 0) {
+      this.unit = 0xd7c0 + (point >> 10);
+      return cursor + 1;
+    }
+    this.unit = 0xdc00 + (point & 0x3ff);
+    return (p + 4) * 2;
   }
 
   /**
