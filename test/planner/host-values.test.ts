@@ -211,6 +211,45 @@ describe('renderArgv snapshots argv once, for every contract', () => {
   });
 });
 
+describe('the argv snapshot checks shape for host contracts too', () => {
+  /** A host contract that renders whatever it is handed, so only the snapshot can refuse. */
+  @injectable()
+  class Permissive implements ShellContract {
+    readonly id = 'host-permissive';
+    readonly evidence: QualificationEvidence = TEST_EVIDENCE;
+    assertCanonicalPath(): void {}
+    render(argv: readonly string[]): string {
+      return argv.join(' ');
+    }
+  }
+  const container = createPlannerContainer();
+  container.bind(SHELL_CONTRACT).to(Permissive);
+  const planner = container.get(HookPlanner);
+  const reasonFor = (argv: unknown) =>
+    (thrownBy(() => planner.renderArgv('host-permissive', argv as string[])) as UnsupportedError)
+      .reason;
+
+  it.each([
+    ['a string', 'a b'],
+    ['an array-like object', { 0: 'a', length: 1 }],
+    ['a non-string token', ['a', 7]],
+    ['a hole', Array(2).fill('a', 1)],
+    [
+      'a Proxy with a non-number length',
+      new Proxy(['a'], { get: (t, k) => (k === 'length' ? '1' : Reflect.get(t, k)) }),
+    ],
+  ])('refuses %s as argv-malformed, or a host contract renders it', (_label, argv) => {
+    expect(reasonFor(argv)).toBe('argv-malformed');
+  });
+
+  it('accepts exactly MAX_ARGS tokens and refuses one more, or the count limit is off by one for host contracts', () => {
+    expect(planner.renderArgv('host-permissive', Array(32).fill('a'))).toBe(
+      Array(32).fill('a').join(' '),
+    );
+    expect(reasonFor(Array(33).fill('a'))).toBe('argv-too-many-tokens');
+  });
+});
+
 function changingThrows(): string[] {
   const argv = [...POSIX_ARGV];
   Object.defineProperty(argv, 2, { get: boom });

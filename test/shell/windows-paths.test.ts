@@ -33,6 +33,7 @@ describe('Windows canonical paths: accepted', () => {
     'C:\\.hidden\\...x\\a.b\\x.exe',
     'C:\\CONSOLE\\COM10\\LPT\\xCON\\NULL.exe',
     'C:\\con-fig\\CON_\\x.exe',
+    'C:\\CO N\\ NUL.txt\\x.exe',
     'C:\\tools\\a&b (x86)\\{z};!#~%@^,=+.exe',
     'C:\\数据\\Überwachung\\😀.exe',
   ])('accepts the executable %j, or valid installs are refused', (path) => {
