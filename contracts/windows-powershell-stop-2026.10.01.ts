@@ -47,7 +47,12 @@ const QUOTE_LOOKALIKE = /[\u2018-\u201e]/;
 // The `i` flag without `u` folds ASCII only, so no non-ASCII letter can fold into a match.
 const RESERVED_DEVICE =
   /^(?:CON|PRN|AUX|NUL|COM[0-9\u00b9\u00b2\u00b3]|LPT[0-9\u00b9\u00b2\u00b3])$/i;
-const EXE_NAME = /^.+\.exe$/i;
+// `[\s\S]`, not `.`: a name holding a line terminator still ends in `.exe` (its control
+// character is refused earlier, under its own reason).
+const EXE_NAME = /^[\s\S]+\.exe$/i;
+// PowerShell's call operator reads `[` and `]` as a wildcard pattern and, when no file has the
+// literal name, may start another one (PowerShell/PowerShell#4726).
+const WILDCARD = /[[\]]/;
 
 /** Cursor CLI 2026.10.01 stop hooks on Windows amd64 through PowerShell. */
 export class WindowsPowerShellStopContract implements ShellContract {
@@ -72,7 +77,8 @@ export class WindowsPowerShellStopContract implements ShellContract {
    * A local drive-absolute path with backslash separators. Checks run in this fixed order and
    * the first failure names the reason: token rules; `\\` namespace forms (UNC, `\\?\`, `\\.\`);
    * any `/`; the `X:\` prefix; the bare drive root; then over everything after `X:\`, character
-   * by character from the left: control character, quote look-alike, reserved character; then
+   * by character from the left: control character, quote look-alike, reserved character; for
+   * the executable, a wildcard bracket; then
    * segment by segment from the left: empty (trailing or inner), `.`/`..`, trailing dot or space,
    * reserved device name; finally, for the executable, the `.exe` name.
    */
@@ -86,6 +92,9 @@ export class WindowsPowerShellStopContract implements ShellContract {
     if (hasControlCharacter(rest)) throw new UnsupportedError('path-control-character');
     if (QUOTE_LOOKALIKE.test(rest)) throw new UnsupportedError('path-quote-lookalike');
     if (RESERVED_CHARACTER.test(rest)) throw new UnsupportedError('path-reserved-character');
+    if (role === 'executable' && WILDCARD.test(rest)) {
+      throw new UnsupportedError('path-wildcard-character');
+    }
     const segments = rest.split('\\');
     segments.forEach((segment, index) => {
       assertSegment(segment, index === segments.length - 1);
@@ -96,11 +105,15 @@ export class WindowsPowerShellStopContract implements ShellContract {
   }
 }
 
-// C0 controls, DEL and C1 controls: none is a usable file name character, and tab is invisible.
+// C0 controls, DEL and C1 controls (NEL, U+0085, among them), and the line and paragraph
+// separators U+2028/U+2029: none is a usable file name character, and each either is invisible
+// or ends a line to some reader of the command.
 function hasControlCharacter(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const unit = text.charCodeAt(i);
-    if (unit < 0x20 || (unit >= 0x7f && unit <= 0x9f)) return true;
+    if (unit < 0x20 || (unit >= 0x7f && unit <= 0x9f) || unit === 0x2028 || unit === 0x2029) {
+      return true;
+    }
   }
   return false;
 }

@@ -42,11 +42,6 @@ function remainderOfEmptyFile(): string {
   return digestOf('remainder', parseJson(source));
 }
 
-/**
- * Cursor's hook file as a native document: a root object with numeric version 1, an optional
- * `hooks` object whose members are all arrays, and opaque entries. It answers ownership
- * questions and produces edited bytes; it never changes the bytes it was read from.
- */
 /** Whether every element of an array, or every member value of an object, is in `omit`. */
 function allOmitted(tape: Tape, container: number, omit: ReadonlySet<number>): boolean {
   let all = true;
@@ -58,6 +53,11 @@ function allOmitted(tape: Tape, container: number, omit: ReadonlySet<number>): b
   return all;
 }
 
+/**
+ * Cursor's hook file as a native document: a root object with numeric version 1, an optional
+ * `hooks` object whose members are all arrays, and opaque entries. It answers ownership
+ * questions and produces edited bytes; it never changes the bytes it was read from.
+ */
 export class HookDocument {
   private constructor(
     private readonly bytes: Uint8Array,

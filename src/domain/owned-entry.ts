@@ -1,7 +1,7 @@
-import { ConflictError } from '../errors/errors.js';
 import { canonicalString } from '../json/canonical.js';
 import { digestOfCanonical } from '../json/digest.js';
 import type { ShellContract } from '../shell/contract.js';
+import { renderThrough } from '../shell/render.js';
 import { stopArgv } from '../shell/stop-invocation.js';
 import type { HookSpec } from './hook-spec.js';
 
@@ -44,8 +44,7 @@ export class OwnedEntry {
   static render(spec: HookSpec, contract: ShellContract): OwnedEntry {
     contract.assertCanonicalPath(spec.executable, 'executable');
     contract.assertCanonicalPath(spec.selector, 'selector');
-    const command: unknown = contract.render(stopArgv(spec.executable, spec.selector));
-    if (typeof command !== 'string') throw new ConflictError('shell-contract-invalid');
+    const command = renderThrough(contract, stopArgv(spec.executable, spec.selector));
     const value: OwnedEntryValue = Object.freeze({
       type: 'command',
       command,

@@ -37,15 +37,9 @@ export class Receipt {
   readonly entryDigest: string;
   readonly remainderDigest: string;
 
-  /**
-   * Set only while `issue` constructs: its values are the planner's own (a validated spec and
-   * shell, computed digests), so checking them again would only cost time.
-   */
-  static #issuing = false;
-
   /** Validates exactly as strictly as `fromJSON`. */
   constructor(json: ReceiptJSON) {
-    const fields = Receipt.#issuing ? json : validReceipt(json);
+    const fields = issuing ? json : validReceipt(json);
     this.spec = Object.freeze({
       executable: fields.spec.executable,
       selector: fields.spec.selector,
@@ -68,22 +62,6 @@ export class Receipt {
     }
   }
 
-  static issue(spec: HookSpec, shell: string, entry: OwnedEntry, remainderDigest: string): Receipt {
-    Receipt.#issuing = true;
-    try {
-      return new Receipt({
-        version: 1,
-        event: 'stop',
-        spec,
-        shell,
-        entryDigest: entry.digest,
-        remainderDigest,
-      });
-    } finally {
-      Receipt.#issuing = false;
-    }
-  }
-
   toJSON(): ReceiptJSON {
     return {
       version: this.version,
@@ -103,6 +81,38 @@ export class Receipt {
     const entry = OwnedEntry.render(this.spec, contracts.resolve(this.shell));
     if (entry.digest !== this.entryDigest) throw new ConflictError('receipt-entry-mismatch');
     return entry;
+  }
+}
+
+/**
+ * Set only while `issueReceipt` constructs: its values are the planner's own (a validated spec
+ * and shell, computed digests), so checking them again would only cost time.
+ */
+let issuing = false;
+
+/**
+ * The planner's receipt for what it just rendered. Private to the package (the public barrel
+ * does not export it, and the class has no such static), so a host can only build receipts
+ * that pass validation.
+ */
+export function issueReceipt(
+  spec: HookSpec,
+  shell: string,
+  entry: OwnedEntry,
+  remainderDigest: string,
+): Receipt {
+  issuing = true;
+  try {
+    return new Receipt({
+      version: 1,
+      event: 'stop',
+      spec,
+      shell,
+      entryDigest: entry.digest,
+      remainderDigest,
+    });
+  } finally {
+    issuing = false;
   }
 }
 

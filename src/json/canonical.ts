@@ -75,7 +75,7 @@ export function canonicalString(value: string): string {
  */
 function sortKeys(tape: Tape, keys: number[]): void {
   if (keys.length > 16) {
-    keys.sort((a, b) => tape.compareStrings(a, b));
+    keys.sort((a, b) => tape.compareDecoded(a, b));
     return;
   }
   for (let i = 1; i < keys.length; i++) {
@@ -177,17 +177,24 @@ class CanonicalWriter {
     const { source } = this;
     let p = start;
     while (p < end) {
-      const byte = source[p] as number;
-      if (byte !== BACKSLASH) {
-        this.byte(byte);
-        p++;
-        continue;
+      // Up to the next `\u` or `\/`, the lexeme is already canonical: literal bytes and the
+      // other two-character escapes, which are their own canonical form. It is copied as a run.
+      let run = p;
+      while (run < end) {
+        if (source[run] !== BACKSLASH) {
+          run++;
+          continue;
+        }
+        const marker = source[run + 1];
+        if (marker === LOWER_U || marker === SLASH) break;
+        run += 2;
       }
-      const marker = source[p + 1] as number;
-      if (marker !== LOWER_U) {
-        // `\/` is the one two-character escape whose canonical form is the bare character.
-        if (marker === SLASH) this.byte(SLASH);
-        else this.bytes2(BACKSLASH, marker);
+      this.copy(p, run);
+      p = run;
+      if (p >= end) return;
+      // `\/` is the one two-character escape whose canonical form is the bare character.
+      if (source[p + 1] === SLASH) {
+        this.byte(SLASH);
         p += 2;
         continue;
       }

@@ -1,66 +1,58 @@
 import type { Buffer } from 'node:buffer';
-import { BACKSLASH, LOWER_U } from './bytes.js';
 
 // The escape grammar of RFC 8259 strings, shared by the parser (which validates lexemes), the
 // tree (which decodes them on demand) and the canonical writer (which re-escapes them).
 
-/** Decoded forms of the two-character escapes, indexed by the byte after the backslash. */
-export const SIMPLE_ESCAPES: ReadonlyMap<number, string> = new Map([
-  [0x22, '"'],
-  [0x5c, '\\'],
-  [0x2f, '/'],
-  [0x62, '\b'],
-  [0x66, '\f'],
-  [0x6e, '\n'],
-  [0x72, '\r'],
-  [0x74, '\t'],
-]);
+// Tables, not maps: a document may hold millions of escapes, each looked up once per pass.
+
+/** The code unit each two-character escape stands for, by marker (the byte after `\`). */
+export const SIMPLE_ESCAPE_UNIT = new Uint16Array(256);
+/** The length of the escape by marker: 2, 6 for `\uXXXX`, 0 where RFC 8259 allows none. */
+export const ESCAPE_LENGTH = new Uint8Array(256);
+for (const [marker, unit] of [
+  ['"', '"'],
+  ['\\', '\\'],
+  ['/', '/'],
+  ['b', '\b'],
+  ['f', '\f'],
+  ['n', '\n'],
+  ['r', '\r'],
+  ['t', '\t'],
+] as const) {
+  SIMPLE_ESCAPE_UNIT[marker.charCodeAt(0)] = unit.charCodeAt(0);
+  ESCAPE_LENGTH[marker.charCodeAt(0)] = 2;
+}
+ESCAPE_LENGTH[0x75] = 6;
+
+/** The value of each hex digit byte; -1 for every other byte. */
+const HEX_VALUE = new Int8Array(256).fill(-1);
+for (let digit = 0; digit < 16; digit++) {
+  HEX_VALUE[digit.toString(16).charCodeAt(0)] = digit;
+  HEX_VALUE[digit.toString(16).toUpperCase().charCodeAt(0)] = digit;
+}
 
 export function hexValue(byte: number | undefined): number {
-  if (byte === undefined) return -1;
-  if (byte >= 0x30 && byte <= 0x39) return byte - 0x30;
-  const lower = byte | 0x20;
-  if (lower >= 0x61 && lower <= 0x66) return lower - 0x61 + 10;
-  return -1;
+  return byte === undefined ? -1 : (HEX_VALUE[byte] as number);
 }
 
 /** The code unit spelled by the four (already validated) hex digits at `p`. */
 export function hexUnit(bytes: Uint8Array, p: number): number {
   return (
-    (hexValue(bytes[p]) << 12) |
-    (hexValue(bytes[p + 1]) << 8) |
-    (hexValue(bytes[p + 2]) << 4) |
-    hexValue(bytes[p + 3])
+    ((HEX_VALUE[bytes[p] as number] as number) << 12) |
+    ((HEX_VALUE[bytes[p + 1] as number] as number) << 8) |
+    ((HEX_VALUE[bytes[p + 2] as number] as number) << 4) |
+    (HEX_VALUE[bytes[p + 3] as number] as number)
   );
 }
 
 /**
  * The string content of a lexeme body, resolving escapes; `\ud800` stays a lone surrogate.
- * Pieces are joined once at the end, so a lexeme of a million escapes is one linear pass.
+ * An escaped lexeme (quotes included) is already a validated JSON string, so the native
+ * JSON.parse decodes it in one linear pass, the cost the worst case is measured against.
  */
 export function decodeLexeme(view: Buffer, start: number, end: number, escaped: boolean): string {
   if (!escaped) return decodePlain(view, start, end);
-  const pieces: string[] = [];
-  let chunk = start;
-  let p = start;
-  while (p < end) {
-    if (view[p] !== BACKSLASH) {
-      p++;
-      continue;
-    }
-    if (p > chunk) pieces.push(decodePlain(view, chunk, p));
-    const marker = view[p + 1] as number;
-    if (marker === LOWER_U) {
-      pieces.push(String.fromCharCode(hexUnit(view, p + 2)));
-      p += 6;
-    } else {
-      pieces.push(SIMPLE_ESCAPES.get(marker) as string);
-      p += 2;
-    }
-    chunk = p;
-  }
-  if (end > chunk) pieces.push(decodePlain(view, chunk, end));
-  return pieces.join('');
+  return JSON.parse(view.toString('utf8', start - 1, end + 1)) as string;
 }
 
 const SHORT_TEXT = 32;

@@ -9,7 +9,6 @@ import {
   COMMA,
   DOT,
   isJsonWhitespace,
-  LOWER_U,
   MINUS,
   NINE,
   OPEN_ARRAY,
@@ -18,7 +17,7 @@ import {
   QUOTE,
   ZERO,
 } from './bytes.js';
-import { hexValue, SIMPLE_ESCAPES } from './escape.js';
+import { ESCAPE_LENGTH, hexValue } from './escape.js';
 import { ESCAPED, type JsonNode, Tag, Tape } from './tree.js';
 
 /** Objects this small find a repeated key by a scan; larger ones keep a Set of decoded keys. */
@@ -176,13 +175,13 @@ class Parser {
 
   /** Index after the escape whose backslash is at `p`. */
   private escapeEnd(p: number): number {
-    const marker = this.bytes[p + 1];
-    if (marker === LOWER_U) {
-      for (let i = p + 2; i < p + 6; i++) if (hexValue(this.bytes[i]) < 0) throw syntaxError();
-      return p + 6;
+    const { bytes } = this;
+    const length = ESCAPE_LENGTH[bytes[p + 1] ?? 0];
+    if (length === 0) throw syntaxError();
+    if (length === 6) {
+      for (let i = p + 2; i < p + 6; i++) if (hexValue(bytes[i]) < 0) throw syntaxError();
     }
-    if (marker === undefined || !SIMPLE_ESCAPES.has(marker)) throw syntaxError();
-    return p + 2;
+    return p + (length as number);
   }
 
   private number(): void {

@@ -1,5 +1,6 @@
 import { Buffer } from 'node:buffer';
-import { decodeLexeme } from './escape.js';
+import { BACKSLASH, LOWER_U } from './bytes.js';
+import { decodeLexeme, hexUnit, SIMPLE_ESCAPE_UNIT } from './escape.js';
 
 // The value tree. Spans are byte offsets into the source document; the bytes between sibling
 // spans are the exact separators (whitespace and commas) around each node, so every edit is a
@@ -79,6 +80,8 @@ const KIND_MASK = 7;
 /** Or-ed into a string's tag when its lexeme holds a backslash escape. */
 export const ESCAPED = 8;
 const SLOTS = 4;
+/** Escaped lexemes up to this many bytes are compared in place rather than decoded. */
+const SHORT_LEXEME = 64;
 /** Node's Buffer pool serves requests below half its 8 KiB slab. */
 const POOLED_BYTES = 4095;
 
@@ -107,6 +110,9 @@ function allocateSlots(length: number): Int32Array {
 export class Tape {
   private slots: Int32Array;
   private length = 0;
+  private readonly decoded = new Map<number, string>();
+  /** The code unit readUnit read last. */
+  private unit = 0;
 
   constructor(
     readonly bytes: Uint8Array,
@@ -168,9 +174,21 @@ export class Tape {
     return this.slots[index * SLOTS + 3] as number;
   }
 
-  /** The decoded content of the string node at `index`. */
+  /**
+   * The decoded content of the string node at `index`. An escaped one is decoded at most once
+   * per tape: comparisons (repeated-key checks, key sorts) reach the same key many times, and
+   * a key of a million escapes must not be decoded on each of them.
+   */
   stringValue(index: number): string {
-    return decodeLexeme(this.view, this.start(index) + 1, this.end(index) - 1, this.escaped(index));
+    const start = this.start(index) + 1;
+    const end = this.end(index) - 1;
+    if (!this.escaped(index)) return decodeLexeme(this.view, start, end, false);
+    let text = this.decoded.get(index);
+    if (text === undefined) {
+      text = decodeLexeme(this.view, start, end, true);
+      this.decoded.set(index, text);
+    }
+    return text;
   }
 
   /**
@@ -179,45 +197,103 @@ export class Tape {
    * decoding nearly every key the parser checks for repeats.
    */
   sameString(a: number, b: number): boolean {
-    if (this.escaped(a) || this.escaped(b)) return this.stringValue(a) === this.stringValue(b);
-    const start = this.start(a);
-    const length = this.end(a) - start;
-    if (this.end(b) - this.start(b) !== length) return false;
-    const other = this.start(b);
-    for (let i = 1; i < length - 1; i++) {
-      if (this.bytes[start + i] !== this.bytes[other + i]) return false;
-    }
-    return true;
+    const plain = !this.escaped(a) && !this.escaped(b);
+    if (plain && this.end(a) - this.start(a) !== this.end(b) - this.start(b)) return false;
+    return this.compareStrings(a, b) === 0;
   }
 
-  /**
-   * Whether the string node at `index` decodes to `text`. ASCII is compared byte for byte
-   * without decoding, so scanning every entry for one command allocates nothing.
-   */
+  /** Whether the string node at `index` decodes to `text`; an escape-free one is never decoded. */
   stringEquals(index: number, text: string): boolean {
     if (this.escaped(index)) return this.stringValue(index) === text;
-    const end = this.end(index) - 1;
-    let p = this.start(index) + 1;
-    let i = 0;
-    for (; p < end && i < text.length; p++, i++) {
-      const byte = this.bytes[p] as number;
-      const unit = text.charCodeAt(i);
-      if (byte >= 0x80 || unit >= 0x80) return this.stringValue(index) === text;
-      if (byte !== unit) return false;
-    }
-    return p === end && i === text.length;
+    return this.comparePlain(index, text) === 0;
   }
 
   /**
-   * Orders two string nodes by their decoded UTF-16 code units without decoding them. UTF-8
-   * bytes order like code points, and code points order like UTF-16 except that U+E000..U+FFFF
-   * (lead bytes EE, EF) sort after the surrogate pairs of U+10000 and up (lead bytes F0..F4).
+   * Orders two string nodes by their decoded UTF-16 code units, for the few comparisons of a
+   * small object: escape-free lexemes as bytes, short escaped ones code unit by code unit
+   * straight from the lexeme (decoding them would cost more than reading them), long ones as
+   * in compareDecoded.
    */
   compareStrings(a: number, b: number): number {
-    if (this.escaped(a) || this.escaped(b)) {
-      const [x, y] = [this.stringValue(a), this.stringValue(b)];
-      return x < y ? -1 : x > y ? 1 : 0;
+    const plain = !this.escaped(a) && !this.escaped(b);
+    if (plain) return this.compareBytes(a, b);
+    if (this.isShort(a) && this.isShort(b)) return this.compareUnits(a, b);
+    return this.compareDecoded(a, b);
+  }
+
+  /**
+   * Orders two string nodes by their decoded UTF-16 code units, for many comparisons of the
+   * same keys (a large object's sort): two escape-free lexemes are compared as bytes; an
+   * escaped one is decoded once (stringValue keeps its text) and compared as text.
+   */
+  compareDecoded(a: number, b: number): number {
+    const aEscaped = this.escaped(a);
+    const bEscaped = this.escaped(b);
+    if (aEscaped && bEscaped) return compareText(this.stringValue(a), this.stringValue(b));
+    if (aEscaped) return -this.comparePlain(b, this.stringValue(a));
+    if (bEscaped) return this.comparePlain(a, this.stringValue(b));
+    return this.compareBytes(a, b);
+  }
+
+  private isShort(index: number): boolean {
+    return this.end(index) - this.start(index) <= SHORT_LEXEME;
+  }
+
+  /** Orders two lexemes code unit by code unit, reading escapes in place (see readUnit). */
+  private compareUnits(a: number, b: number): number {
+    const aEnd = (this.end(a) - 1) * 2;
+    const bEnd = (this.end(b) - 1) * 2;
+    let x = (this.start(a) + 1) * 2;
+    let y = (this.start(b) + 1) * 2;
+    while (x < aEnd && y < bEnd) {
+      x = this.readUnit(x);
+      const unit = this.unit;
+      y = this.readUnit(y);
+      if (unit !== this.unit) return unit - this.unit;
     }
+    return (x < aEnd ? 1 : 0) - (y < bEnd ? 1 : 0);
+  }
+
+  /**
+   * Reads the code unit at `cursor` into `unit` and returns the next cursor. A cursor is a byte
+   * offset times two, plus one while the low surrogate of a four-byte sequence is still due.
+   */
+  private readUnit(cursor: number): number {
+    const { bytes } = this;
+    const p = cursor >> 1;
+    const lead = bytes[p] as number;
+    if (lead === BACKSLASH) {
+      const marker = bytes[p + 1] as number;
+      if (marker === LOWER_U) {
+        this.unit = hexUnit(bytes, p + 2);
+        return (p + 6) * 2;
+      }
+      this.unit = SIMPLE_ESCAPE_UNIT[marker] as number;
+      return (p + 2) * 2;
+    }
+    if (lead < 0x80) {
+      this.unit = lead;
+      return (p + 1) * 2;
+    }
+    const point = codePointAt(bytes, p, lead);
+    if (point < 0x10000) {
+      this.unit = point;
+      return (p + (lead < 0xe0 ? 2 : 3)) * 2;
+    }
+    if ((cursor & 1) === 0) {
+      this.unit = 0xd7c0 + (point >> 10);
+      return cursor + 1;
+    }
+    this.unit = 0xdc00 + (point & 0x3ff);
+    return (p + 4) * 2;
+  }
+
+  /**
+   * UTF-8 bytes order like code points, and code points order like UTF-16 except that
+   * U+E000..U+FFFF (lead bytes EE, EF) sort after the surrogate pairs of U+10000 and up (lead
+   * bytes F0..F4).
+   */
+  private compareBytes(a: number, b: number): number {
     const { bytes } = this;
     const aEnd = this.end(a) - 1;
     const bEnd = this.end(b) - 1;
@@ -230,6 +306,42 @@ export class Tape {
       return x - y;
     }
     return aEnd - this.start(a) - (bEnd - this.start(b));
+  }
+
+  /**
+   * Orders the escape-free string node at `index` against `text` by UTF-16 code units,
+   * reading its (strict) UTF-8 one code point at a time, so nothing is allocated.
+   */
+  private comparePlain(index: number, text: string): number {
+    const { bytes } = this;
+    const end = this.end(index) - 1;
+    let p = this.start(index) + 1;
+    let i = 0;
+    while (p < end && i < text.length) {
+      const lead = bytes[p] as number;
+      let unit: number;
+      if (lead < 0x80) {
+        unit = lead;
+        p++;
+      } else {
+        const point = codePointAt(bytes, p, lead);
+        p += lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4;
+        if (point < 0x10000) {
+          unit = point;
+        } else {
+          // A supplementary code point is two code units: compare the high one, then the low.
+          const high = 0xd7c0 + (point >> 10);
+          if (high !== text.charCodeAt(i)) return high - text.charCodeAt(i);
+          i++;
+          if (i === text.length) return 1;
+          unit = 0xdc00 + (point & 0x3ff);
+        }
+      }
+      const other = text.charCodeAt(i++);
+      if (unit !== other) return unit - other;
+    }
+    if (p < end) return 1;
+    return i < text.length ? -1 : 0;
   }
 
   /** Calls `visit` with each element of the array at `index` and its position. */
@@ -268,6 +380,19 @@ export class Tape {
         return new LiteralView(this, index);
     }
   }
+}
+
+function compareText(x: string, y: string): number {
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** The scalar value of the (already validated) multi-byte UTF-8 sequence at `p`. */
+function codePointAt(bytes: Uint8Array, p: number, lead: number): number {
+  const b1 = (bytes[p + 1] as number) & 0x3f;
+  if (lead < 0xe0) return ((lead & 0x1f) << 6) | b1;
+  const b2 = (bytes[p + 2] as number) & 0x3f;
+  if (lead < 0xf0) return ((lead & 0x0f) << 12) | (b1 << 6) | b2;
+  return ((lead & 0x07) << 18) | (b1 << 12) | (b2 << 6) | ((bytes[p + 3] as number) & 0x3f);
 }
 
 abstract class View {

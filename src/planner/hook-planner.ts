@@ -4,13 +4,21 @@ import { asConflict, ConflictError, type CursorHooksError } from '../errors/erro
 import { MAX_DOCUMENT_BYTES } from '../limits.js';
 import type { ShellContract } from '../shell/contract.js';
 import type { ShellContractRegistry } from '../shell/registry.js';
+import { renderThrough } from '../shell/render.js';
 import { Operation } from './operation.js';
 import type { Decision, OperationContext } from './operations/context.js';
 import { install } from './operations/install.js';
 import { remove } from './operations/remove.js';
 import { repair } from './operations/repair.js';
 import { update } from './operations/update.js';
-import { type PlanRequest, type PlanResult, readDocument, readRequest } from './request.js';
+import {
+  type DocumentRead,
+  type PlanRequest,
+  type PlanResult,
+  readDocument,
+  readRequest,
+  readRequestDocument,
+} from './request.js';
 
 const OPERATIONS: ReadonlyMap<unknown, (context: OperationContext) => Decision> = new Map([
   [Operation.Install, install],
@@ -29,19 +37,19 @@ export class HookPlanner {
 
   /** Never throws: every refusal is a result with `conflict` set and the input bytes. */
   plan(request: PlanRequest): PlanResult {
-    let input = EMPTY;
+    let input: DocumentRead = { bytes: EMPTY, given: EMPTY };
     try {
-      const fields = readRequest(request);
-      input = fields.document;
+      input = readRequestDocument(request);
+      const fields = readRequest(request, input.bytes);
       const operate = OPERATIONS.get(fields.operation);
       if (operate === undefined) throw new ConflictError('operation-unknown');
       const decision = operate({
         fields,
-        document: HookDocument.read(input),
+        document: HookDocument.read(input.bytes),
         contracts: this.registry,
       });
       return {
-        desired: decision.desired ?? copyOf(input),
+        desired: decision.desired ?? copyOf(input.bytes),
         receipt: decision.receipt,
         noOp: decision.desired === undefined,
         conflict: false,
@@ -64,7 +72,7 @@ export class HookPlanner {
 
   /** Renders argv through a registered contract; throws UnsupportedError outside its grammar. */
   renderArgv(shell: string, argv: readonly string[]): string {
-    return this.registry.resolve(shell).render(argv);
+    return renderThrough(this.registry.resolve(shell), argv);
   }
 
   /** The registered contracts, in registration order, for host display. */
@@ -85,9 +93,11 @@ function copyOf(bytes: Uint8Array): Uint8Array {
 
 /**
  * A refusal hands back the input bytes, with nothing to write. Oversized input is returned as
- * the same object, so refusing it never costs an oversized copy.
+ * the host's own object, so refusing it never costs an oversized copy; only the plain view's
+ * length is read, never the host object's.
  */
-function refusal(input: Uint8Array, error: CursorHooksError): PlanResult {
-  const desired = input.length > MAX_DOCUMENT_BYTES ? input : copyOf(input);
+function refusal(input: DocumentRead, error: CursorHooksError): PlanResult {
+  const { bytes, given } = input;
+  const desired = bytes.length > MAX_DOCUMENT_BYTES ? given : copyOf(bytes);
   return { desired, receipt: undefined, noOp: true, conflict: true, error };
 }

@@ -41,31 +41,68 @@ export interface RequestFields {
 
 const ABSENT = new Uint8Array(0);
 
-export function readRequest(request: unknown): RequestFields {
+/** The request as an object; anything else is `request-malformed`. */
+function requestObject(request: unknown): Record<keyof RequestFields, unknown> {
   if (typeof request !== 'object' || request === null) throw new ConflictError('request-malformed');
-  const { document, operation, specs, previous, shell, executableVerified } = request as Record<
-    keyof RequestFields,
-    unknown
-  >;
-  return {
-    document: readDocument(document),
-    operation,
-    specs,
-    previous,
-    shell,
-    executableVerified,
-  };
+  return request as Record<keyof RequestFields, unknown>;
 }
 
 /**
- * The bytes to plan on. Memory shared with another thread could change under the planner, so
- * it is copied first; oversized input is kept as is, since only its length is ever read.
+ * The document as read once: a plain view for every check, and the host's own object, which
+ * only a refusal for size hands back (SPEC §4: the very same object, never an oversized copy).
+ */
+export interface DocumentRead {
+  readonly bytes: Uint8Array;
+  readonly given: Uint8Array;
+}
+
+/**
+ * The request's document, read first and on its own: once it is read, a refusal can hand it
+ * back whichever field fails afterwards (a throwing getter, a Proxy).
+ */
+export function readRequestDocument(request: unknown): DocumentRead {
+  const given = requestObject(request).document;
+  const bytes = readDocument(given);
+  return { bytes, given: bytes === ABSENT ? ABSENT : (given as Uint8Array) };
+}
+
+/** Every other field, each read once, beside the document already read. */
+export function readRequest(request: unknown, document: Uint8Array): RequestFields {
+  const { operation, specs, previous, shell, executableVerified } = requestObject(request);
+  return { document, operation, specs, previous, shell, executableVerified };
+}
+
+// The intrinsic typed-array getters read the internal slots, so a subclass or an own property
+// overriding `length`, `buffer` or `byteOffset` is never consulted.
+const TYPED_ARRAY_PROTOTYPE: object = Object.getPrototypeOf(Uint8Array.prototype);
+const intrinsicGetter = (name: string) =>
+  Object.getOwnPropertyDescriptor(TYPED_ARRAY_PROTOTYPE, name)?.get as (this: unknown) => unknown;
+const bufferOf = intrinsicGetter('buffer');
+const byteOffsetOf = intrinsicGetter('byteOffset');
+const byteLengthOf = intrinsicGetter('byteLength');
+
+/**
+ * The bytes to plan on, as a plain Uint8Array made from one read of the host's array (a
+ * Proxy, which has no typed-array slots, is malformed). Memory shared with another thread
+ * could change under the planner, so it is copied; oversized input is kept as a view, since
+ * only its length is ever read.
  */
 export function readDocument(document: unknown): Uint8Array {
   if (document === undefined || document === null) return ABSENT;
   if (!(document instanceof Uint8Array)) throw new ConflictError('request-malformed');
-  const shared = document.buffer instanceof SharedArrayBuffer;
-  return shared && document.length <= MAX_DOCUMENT_BYTES ? new Uint8Array(document) : document;
+  let view: Uint8Array;
+  try {
+    const buffer = bufferOf.call(document) as ArrayBuffer;
+    view = new Uint8Array(
+      buffer,
+      byteOffsetOf.call(document) as number,
+      byteLengthOf.call(document) as number,
+    );
+  } catch {
+    throw new ConflictError('request-malformed');
+  }
+  const shared = view.buffer instanceof SharedArrayBuffer;
+  return shared && view.length <= MAX_DOCUMENT_BYTES ? view.slice() : view;
 }
 
 /** Absent optional fields may be written as `undefined` or, from JSON ledgers, `null`. */

@@ -92,6 +92,11 @@ describe('depth: root container at 1, scalars add none', () => {
     expect(loadJson(bytes).root.kind).toBe('array');
   });
 
+  it('never lets unmatched closers lower the depth below 0, or leading `]` buys extra nesting', () => {
+    const text = `${']'.repeat(8)}${'['.repeat(MAX_DEPTH + 1)}`;
+    expect(scanBudget(utf8(text)).breach).toBe('depth');
+  });
+
   it('parseJson alone refuses depth 65 with document-too-deep, or skipping the budget pass lets recursion run unbounded', () => {
     expect(reasonOf(() => parseJson(utf8(nestedArrays(65))))).toBe('document-too-deep');
     expect(reasonOf(() => parseJson(utf8(nestedObjects(65))))).toBe('document-too-deep');

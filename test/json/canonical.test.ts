@@ -81,6 +81,31 @@ describe('canonical form', () => {
     );
   });
 
+  it('sorts objects of more than 16 keys, escaped and plain, or digests of large objects depend on member order', () => {
+    const keys = Array.from({ length: 20 }, (_, i) => `k${String(i).padStart(2, '0')}`);
+    const spelled = (key: string, i: number) => (i % 3 === 0 ? `\\u006b${key.slice(1)}` : key);
+    const reversed = [...keys]
+      .reverse()
+      .map((key, i) => `"${spelled(key, i)}":${Number(key.slice(1))}`);
+    expect(canon(`{${reversed.join(',')}}`)).toBe(
+      `{${keys.map((key) => `"${key}":${Number(key.slice(1))}`).join(',')}}`,
+    );
+  });
+
+  it.each([
+    ['U+10000, the first pair', '"\\ud800\\udc00"', '"\u{10000}"'],
+    ['U+10FFFF, the last pair', '"\\udbff\\udfff"', '"\u{10ffff}"'],
+    ['U+D7FF, below the surrogates', '"\\ud7ff"', '"\ud7ff"'],
+    ['a high surrogate before U+DBFF, two escapes', '"\\ud800\\udbff"', '"\\ud800\\udbff"'],
+    ['a high surrogate before U+E000', '"\\udbff\\ue000"', '"\\udbff\ue000"'],
+    ['a low then a high surrogate', '"\\udc00\\ud800"', '"\\udc00\\ud800"'],
+  ])(
+    'writes %s canonically, or the surrogate-pair boundary is off by one',
+    (_label, text, expected) => {
+      expect(canon(text)).toBe(expected);
+    },
+  );
+
   it('sorts raw UTF-8 keys by UTF-16 code units too, or byte order puts U+E000..U+FFFF before astral keys', () => {
     // Escape-free keys are ordered by their bytes, which agree with UTF-16 except here.
     expect(canon('{"\uffff":1,"😀":2,"\uff01":3,"\ue000":4,"中":5,"😀a":6,"\u00e9":7,"e":8}')).toBe(

@@ -39,6 +39,24 @@ describe('byte-order mark', () => {
     expect(reasonOf(() => loadJson(bytesOf([0xef, 0xbb, 0xbf])))).toBe('document-bom');
   });
 
+  it.each([
+    ['EF BB and another byte', [0xef, 0xbb, 0x41]],
+    ['EF, another byte, BF', [0xef, 0x41, 0xbf]],
+    ['another byte, BB BF', [0x41, 0xbb, 0xbf]],
+    ['EF alone', [0xef]],
+  ])(
+    'refuses %s as document-not-utf8, not document-bom, or a partial BOM is named a BOM',
+    (_label, lead) => {
+      expect(reasonOf(() => loadJson(bytesOf(lead, '{"version":1}')))).toBe('document-not-utf8');
+    },
+  );
+
+  it('accepts a leading EF that starts another character, or every EF lead byte reads as a BOM', () => {
+    // U+FF01 is EF BC 81; U+FEFF itself is EF BB BF.
+    expect(() => assertStrictUtf8(utf8('\uff01{}'))).not.toThrow();
+    expect(() => assertStrictUtf8(utf8('\ufbff{}'))).not.toThrow();
+  });
+
   it('refuses U+FEFF between tokens as json-syntax but keeps it inside strings, or U+FEFF is treated as whitespace', () => {
     expect(reasonOf(() => load('{"version":1,\ufeff"a":1}'))).toBe('json-syntax');
     expect(reasonOf(() => load(' \ufeff{"version":1}'))).toBe('json-syntax');
@@ -164,6 +182,11 @@ describe('strict RFC 8259 grammar', () => {
     ['a double comma', '[1,,2]'],
     ['a missing comma', '[1 2]'],
     ['a missing colon', '{"a" 1}'],
+    ['a comma for the colon', '{"a",1}'],
+    ['a key without its opening quote', '{a":1}'],
+    ['a misspelt true', '[trve]'],
+    ['a misspelt false', '[falze]'],
+    ['a misspelt null', '[nul1]'],
     ['a missing value', '{"a":}'],
     ['an unquoted key', '{version:1}'],
     ['a single-quoted string', "{'version':1}"],
@@ -274,6 +297,14 @@ describe('duplicate keys compare by decoded UTF-16 code units', () => {
     ['"\\n" vs "\\u000a"', '{"\\n":1,"\\u000a":2}'],
     ['two empty keys', '{"":1,"":2}'],
     ['"__proto__" twice', '{"__proto__":1,"__proto__":2}'],
+    [
+      '"中" vs "\\u4e2d" among nine keys',
+      `{${'abcdefg'
+        .split('')
+        .map((k) => `"${k}":0`)
+        .join(',')},"中":1,"\\u4e2d":2}`,
+    ],
+    ['two long escaped keys', `{"${'\\n'.repeat(300)}":1,"${'\\u000a'.repeat(300)}":2}`],
   ];
 
   it.each(duplicates)(
@@ -291,6 +322,10 @@ describe('duplicate keys compare by decoded UTF-16 code units', () => {
     ['"a" vs "a "', '{"a":1,"a ":2}', 2],
     ['"version" in sibling objects', '[{"version":1},{"version":1}]', 2],
     ['"a" at two levels', '{"a":{"a":1}}', 1],
+    ['"😀" vs "\\ud83d\\ude01" (same high surrogate)', '{"😀":1,"\\ud83d\\ude01":2}', 2],
+    ['"😀a" vs "\\ud83d\\ude00" (escaped is a prefix)', '{"😀a":1,"\\ud83d\\ude00":2}', 2],
+    ['"😀" vs "\\ud83d" (escaped ends inside the pair)', '{"😀":1,"\\ud83d":2}', 2],
+    ['"é" vs "\\u00e9x"', '{"é":1,"\\u00e9x":2}', 2],
   ];
 
   it.each(distinct)(

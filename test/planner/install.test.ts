@@ -159,6 +159,15 @@ describe('Install without a receipt', () => {
     refused(installReq(document), 'command-exists', 'conflict');
   });
 
+  it('does not count an array entry holding "command" and the owned command as an occurrence, or non-object entries are read as objects', () => {
+    const document = bytes({ version: 1, hooks: { stop: [['command', COMMAND]] } });
+    const result = expectOk(plan(installReq(document)));
+    expect(JSON.parse(decodeStrict(result.desired)).hooks.stop).toEqual([
+      ['command', COMMAND],
+      ENTRY,
+    ]);
+  });
+
   it('refuses a whitespace-only document as json-syntax, or it is mistaken for an absent file and overwritten', () => {
     refused(installReq(utf8(' \n\t')), 'json-syntax', 'unsupported');
   });

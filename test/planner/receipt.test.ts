@@ -80,6 +80,12 @@ const MALFORMED: readonly (readonly [string, Tamper])[] = [
     set('entryDigest', JSON_RECEIPT.entryDigest.replace('sha256', 'SHA256')),
   ],
   ['entryDigest a number', set('entryDigest', 1)],
+  // A String object has the length, prefix and digits of a digest, but is no string.
+  ['entryDigest a String object', set('entryDigest', new String(JSON_RECEIPT.entryDigest))],
+  [
+    'remainderDigest a String object',
+    set('remainderDigest', new String(JSON_RECEIPT.remainderDigest)),
+  ],
   ['entryDigest missing', drop('entryDigest')],
   ['remainderDigest without prefix', set('remainderDigest', '0'.repeat(64))],
   ['remainderDigest null', set('remainderDigest', null)],

@@ -180,6 +180,7 @@ describe('Repair', () => {
     ['the spec twice', [SPEC, SPEC]],
     ['no spec in a list', []],
     ['the spec with another selector', [{ ...SPEC, selector: `${SPEC.selector}.bak` }]],
+    ['the spec with another executable', [{ ...SPEC, executable: `${SPEC.executable}-2` }]],
   ])(
     'refuses %s with spec-mismatch, or Repair installs something other than the receipted entry',
     (_name, specs) => {
@@ -187,6 +188,22 @@ describe('Repair', () => {
       refused(
         req(Operation.Repair, removed, { previous: receipt, specs, executableVerified: true }),
         'spec-mismatch',
+        'conflict',
+      );
+    },
+  );
+
+  it.each([
+    ['an object', { 0: SPEC, length: 1 }],
+    ['a string', 'specs'],
+    ['a number', 1],
+  ])(
+    'refuses specs given as %s with spec-malformed, or Repair reads a non-array as the spec list',
+    (_name, specs) => {
+      const { receipt, removed } = removedFrom(BASE);
+      refused(
+        req(Operation.Repair, removed, { previous: receipt, specs, executableVerified: true }),
+        'spec-malformed',
         'conflict',
       );
     },

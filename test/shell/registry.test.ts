@@ -121,6 +121,8 @@ describe('ShellContractRegistry refusing to build', () => {
     ['a non-function render', { ...valid, render: 'echo' }],
     ['no assertCanonicalPath', { ...valid, assertCanonicalPath: undefined }],
     ['a string', 'host-shell'],
+    ['null', null],
+    ['undefined', undefined],
   ])(
     'refuses a contract with %s, or a malformed plugin fails later mid-plan',
     (_label, contract) => {

@@ -87,6 +87,13 @@ describe('assertArgvTokens: token bytes', () => {
     refuses(['😀'.repeat(1025)], 'argv-token-too-long');
   });
 
+  it('counts U+0080 as 2 bytes and U+0800 as 3, or the byte classes are off by one at their lower bounds', () => {
+    expect(() => assertArgvTokens(['\u0080'.repeat(2048)])).not.toThrow();
+    refuses(['\u0080'.repeat(2049)], 'argv-token-too-long');
+    expect(() => assertArgvTokens([`a${'\u0800'.repeat(1365)}`])).not.toThrow();
+    refuses(['\u0800'.repeat(1366)], 'argv-token-too-long');
+  });
+
   it('refuses a 10 MB token, or an enormous token is accepted once its prefix is fine', () => {
     refuses(['a'.repeat(10_000_000)], 'argv-token-too-long');
   });
@@ -137,6 +144,24 @@ describe('assertArgvTokens: characters', () => {
     ['a high surrogate before a non-surrogate', '\ud83db'],
     ['two high surrogates before one low', '\ud83d\ud83d\ude00'],
   ])('refuses %s, or a token that is not UTF-8 is written', (_label, token) => {
+    refuses([token], 'argv-unpaired-surrogate');
+  });
+
+  it.each([
+    ['the first pair, U+10000', '\ud800\udc00'],
+    ['the last pair, U+10FFFF', '\udbff\udfff'],
+    ['U+D7FF and U+E000 around the surrogates', '\ud7ff\ue000'],
+    ['U+FFFF', '\uffff'],
+  ])('accepts %s, or the surrogate ranges are off by one', (_label, token) => {
+    expect(() => assertArgvTokens([token])).not.toThrow();
+  });
+
+  it.each([
+    ['a high surrogate before U+E000', '\ud800\ue000'],
+    ['a high surrogate before U+DBFF', '\udbff\udbff'],
+    ['a lone U+DC00', '\udc00'],
+    ['a lone U+DFFF', '\udfff'],
+  ])('refuses %s, or a surrogate range is off by one', (_label, token) => {
     refuses([token], 'argv-unpaired-surrogate');
   });
 

@@ -33,7 +33,8 @@ describe('Windows canonical paths: accepted', () => {
     'C:\\.hidden\\...x\\a.b\\x.exe',
     'C:\\CONSOLE\\COM10\\LPT\\xCON\\NULL.exe',
     'C:\\con-fig\\CON_\\x.exe',
-    'C:\\tools\\a&b (x86)\\[y]{z};!#~%@^,=+.exe',
+    'C:\\CO N\\ NUL.txt\\x.exe',
+    'C:\\tools\\a&b (x86)\\{z};!#~%@^,=+.exe',
     'C:\\数据\\Überwachung\\😀.exe',
   ])('accepts the executable %j, or valid installs are refused', (path) => {
     expect(() => windows.assertCanonicalPath(path, 'executable')).not.toThrow();
@@ -103,6 +104,34 @@ describe('Windows canonical paths: refused', () => {
     'refuses the control character %j, or an invisible character hides in the path',
     (char) => refuses(`C:\\a${char}b\\x.exe`, 'path-control-character'),
   );
+
+  // Line terminators are refused as control characters: a reader of the command could break
+  // the line at them. In the .exe name too, where the true reason must still be named.
+  it.each(['\u0085', '\u2028', '\u2029'])(
+    'refuses the line terminator %j as a control character, in a directory or the .exe name, or a path rule names the wrong reason',
+    (char) => {
+      refuses(`C:\\a${char}b\\x.exe`, 'path-control-character');
+      refuses(`C:\\a\\x${char}y.exe`, 'path-control-character');
+      refuses(`C:\\a\\${char}.exe`, 'path-control-character');
+    },
+  );
+
+  it.each(['[', ']', '[a]'])(
+    'refuses %j in the executable path, or PowerShell runs another file matching the pattern',
+    (text) => {
+      refuses(`C:\\a${text}b\\x.exe`, 'path-wildcard-character', ['executable']);
+      refuses(`C:\\a\\x${text}.exe`, 'path-wildcard-character', ['executable']);
+    },
+  );
+
+  it('accepts [ and ] in the selector, or a valid binding file name is refused', () => {
+    expect(() => windows.assertCanonicalPath('C:\\sel\\[copy].json', 'selector')).not.toThrow();
+  });
+
+  it('refuses the wildcard after the reserved characters and before the segment rules, or reasons change between releases', () => {
+    refuses('C:\\a|[b]\\x.exe', 'path-reserved-character', ['executable']);
+    refuses('C:\\..\\[b].exe', 'path-wildcard-character', ['executable']);
+  });
 
   it.each([
     'C:\\CON\\x.exe',

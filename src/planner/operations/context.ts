@@ -1,7 +1,7 @@
 import type { HookDocument } from '../../domain/hook-document.js';
 import { type HookSpec, readHookSpec } from '../../domain/hook-spec.js';
 import { OwnedEntry } from '../../domain/owned-entry.js';
-import { Receipt } from '../../domain/receipt.js';
+import { issueReceipt, Receipt } from '../../domain/receipt.js';
 import { ConflictError, UnsupportedError } from '../../errors/errors.js';
 import type { ShellContractRegistry } from '../../shell/registry.js';
 import { isOmitted, type RequestFields } from '../request.js';
@@ -69,5 +69,5 @@ export function requirePrevious(fields: RequestFields, contracts: ShellContractR
 
 /** A receipt naming what was rendered, with the remainder of the resulting document. */
 export function issue(rendered: Rendered, remainderDigest: string): Receipt {
-  return Receipt.issue(rendered.spec, rendered.shell, rendered.entry, remainderDigest);
+  return issueReceipt(rendered.spec, rendered.shell, rendered.entry, remainderDigest);
 }
