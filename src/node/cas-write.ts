@@ -6,8 +6,8 @@ import { dirname } from 'node:path';
 import { asHostError, errnoOf, FileChangedError, HostIOError } from './errors.js';
 import { FLAGS, type FsSeam, nodeFs } from './fs-seam.js';
 import { removeLeftovers, sideFileName } from './leftovers.js';
-import { withLock } from './lock.js';
-import { type FileSnapshot, readFileSnapshot, resolveTarget } from './read.js';
+import { withTargetLock } from './lock.js';
+import { type FileSnapshot, readFileSnapshot } from './read.js';
 
 /** What a plan was made from: where the file really was, and its exact bytes or absence. */
 export type Expected = Pick<FileSnapshot, 'realPath' | 'exists' | 'bytes'>;
@@ -36,10 +36,9 @@ export async function writeHookFile(
   options: WriteOptions = {},
 ): Promise<FileSnapshot> {
   const fs = options.fs ?? nodeFs;
-  const realPath = await resolveTarget(path, fs);
-  return withLock(
-    realPath,
-    async () => {
+  return withTargetLock(
+    path,
+    async (realPath) => {
       await removeLeftovers(realPath, fs);
       return compareAndSwap(path, expected, desired, options);
     },

@@ -24,23 +24,33 @@ export interface FileSnapshot {
 const MAX_LINKS = 40;
 
 /**
- * The real path of `path`. For an absent file it is the real parent plus the name, and a dangling
- * symlink resolves to the missing target, so creating the file keeps the link a link.
+ * The real path of `path`, like `realpath -m`: the deepest existing ancestor is resolved and the
+ * missing names appended, so the path stays the same once the writer creates the missing
+ * directories (an ancestor symlink must not change the ledger key or the locked file). A
+ * dangling symlink resolves to its missing target, so creating the file keeps the link a link.
  */
 export async function resolveTarget(path: string, fs: FsSeam = nodeFs): Promise<string> {
-  let current = resolve(path);
-  for (let hop = 0; hop <= MAX_LINKS; hop++) {
+  return resolveMissing(resolve(path), fs, { hops: 0 });
+}
+
+async function resolveMissing(path: string, fs: FsSeam, links: { hops: number }): Promise<string> {
+  let current = path;
+  for (;;) {
     try {
       return await fs.realpath(current);
     } catch (err) {
       if (errnoOf(err) !== 'ENOENT') throw asHostError(err);
     }
     const link = await linkTarget(current, fs);
-    if (link === undefined)
-      return join(await realDirectory(dirname(current), fs), basename(current));
-    current = isAbsolute(link) ? link : resolve(dirname(current), link);
+    const parent = dirname(current);
+    if (link === undefined) {
+      // The root always resolves; this guard only keeps a broken seam from recursing forever.
+      if (parent === current) return current;
+      return join(await resolveMissing(parent, fs, links), basename(current));
+    }
+    if (++links.hops > MAX_LINKS) throw new HostIOError('io-failure', 'ELOOP');
+    current = isAbsolute(link) ? link : resolve(parent, link);
   }
-  throw new HostIOError('io-failure', 'ELOOP');
 }
 
 /** The target of `path` if it is a dangling symlink; undefined if it is none (or nothing). */
@@ -50,16 +60,6 @@ async function linkTarget(path: string, fs: FsSeam): Promise<string | undefined>
     return stats.isSymbolicLink() ? await fs.readlink(path) : undefined;
   } catch (err) {
     if (errnoOf(err) === 'ENOENT') return undefined;
-    throw asHostError(err);
-  }
-}
-
-/** A directory's real path; a missing directory keeps its resolved path (the writer creates it). */
-async function realDirectory(path: string, fs: FsSeam): Promise<string> {
-  try {
-    return await fs.realpath(path);
-  } catch (err) {
-    if (errnoOf(err) === 'ENOENT') return path;
     throw asHostError(err);
   }
 }
