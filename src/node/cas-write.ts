@@ -61,6 +61,7 @@ export async function compareAndSwap(
   const fs = options.fs ?? nodeFs;
   const current = await readFileSnapshot(path, fs);
   if (!sameFile(current, expected)) throw new FileChangedError();
+  refuseHardLinked(current);
   const { realPath } = current;
   const temp = sideFileName(realPath, 'tmp');
   let handle: Awaited<ReturnType<FsSeam['open']>> | undefined;
@@ -93,6 +94,15 @@ export async function compareAndSwap(
     throw new HostIOError('readback-mismatch');
   }
   return after;
+}
+
+/**
+ * Refused rather than replaced: the rename would give this name new bytes and leave every other
+ * link with the old ones, a split nobody sees. Writing in place would keep the links but lose
+ * the old-or-new guarantee, so a shared file must be a symlink (followed and kept) instead.
+ */
+export function refuseHardLinked(snapshot: Pick<FileSnapshot, 'links'>): void {
+  if (snapshot.links !== undefined && snapshot.links > 1) throw new HostIOError('file-hard-linked');
 }
 
 export function lockOptions(options: WriteOptions): { fs?: FsSeam; timeoutMs?: number } {

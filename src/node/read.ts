@@ -14,6 +14,8 @@ export interface FileSnapshot {
   readonly exists: boolean;
   /** The bytes read: empty when absent; at most MAX_DOCUMENT_BYTES + 1, so oversize shows. */
   readonly bytes: Uint8Array;
+  /** Hard links to the file (1 unless it is shared); undefined when absent. */
+  readonly links: number | undefined;
   /** Permission bits, owner and group; undefined when absent. */
   readonly mode: number | undefined;
   readonly uid: number | undefined;
@@ -72,6 +74,7 @@ export async function readFileSnapshot(path: string, fs: FsSeam = nodeFs): Promi
     realPath,
     exists: false,
     bytes: new Uint8Array(0),
+    links: undefined,
     mode: undefined,
     uid: undefined,
     gid: undefined,
@@ -97,6 +100,7 @@ export async function readFileSnapshot(path: string, fs: FsSeam = nodeFs): Promi
       realPath,
       exists: true,
       bytes,
+      links: stats.nlink,
       mode: stats.mode & 0o7777,
       uid: stats.uid,
       gid: stats.gid,

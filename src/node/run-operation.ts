@@ -6,7 +6,7 @@ import { ConflictError, type CursorHooksError } from '../errors/errors.js';
 import { plan } from '../planner/default.js';
 import { Operation } from '../planner/operation.js';
 import type { PlanResult } from '../planner/request.js';
-import { compareAndSwap, lockOptions, type WriteOptions } from './cas-write.js';
+import { compareAndSwap, lockOptions, refuseHardLinked, type WriteOptions } from './cas-write.js';
 import { asHostError, FileChangedError, LedgerError } from './errors.js';
 import {
   beginPending,
@@ -192,6 +192,8 @@ class Run {
         this.receipt = receipt;
         return this.outcome('no-op');
       }
+      // Refused before the intended receipt is recorded, so nothing needs settling.
+      refuseHardLinked(snapshot);
       const remainder =
         this.options.operation === Operation.Remove && this.record.receipt !== null
           ? (remainderDigestOf(snapshot.bytes, this.record.receipt) ?? null)
