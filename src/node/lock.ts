@@ -256,13 +256,17 @@ async function breakStale(
 }
 
 /**
- * Clears break files a killed breaker left beside the lock just taken. Holding the lock makes
- * this safe even against a late breaker: every nonce it could have judged stale is gone.
+ * Clears break files a killed breaker left beside the lock just taken (at most one per level a
+ * break can reach). Holding the lock makes this safe even against a late breaker: every nonce it
+ * could have judged stale is gone. Best effort: a failure here must not lose the lock just taken,
+ * and a leftover break file is broken by the next breaker anyway.
  */
 async function removeDeadBreakers(lockPath: string, fs: FsSeam): Promise<void> {
-  for (let path = lockPath + BREAK_SUFFIX; ; path += BREAK_SUFFIX) {
-    const breaker = await readOwner(path, fs);
+  let path = lockPath;
+  for (let depth = 0; depth <= MAX_BREAK_DEPTH; depth++) {
+    path += BREAK_SUFFIX;
+    const breaker = await readOwner(path, fs).catch(() => 'unreadable' as const);
     if (breaker === 'gone') return;
-    if (isOwner(breaker) && isStale(breaker)) await unlinkGone(path, fs);
+    if (isOwner(breaker) && isStale(breaker)) await unlinkGone(path, fs).catch(() => undefined);
   }
 }

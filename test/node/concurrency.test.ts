@@ -1,6 +1,7 @@
 // Eight processes at once on one hook file: with one spec and one ledger they make one entry and
-// one record; with eight specs and eight ledgers every entry lands and no foreign byte is lost,
-// while a reader only ever sees valid JSON.
+// one record, also when they first recover the stale locks of a killed process; with eight specs
+// and eight ledgers every entry lands and no foreign byte is lost, while a reader only ever sees
+// valid JSON.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';

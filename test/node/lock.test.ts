@@ -162,8 +162,10 @@ describe('breaking a stale lock', () => {
   it('recovers a break file whose breaker died, and clears it, or one crash mid-break blocks forever', async () => {
     const dir = tempDir();
     const target = join(dir, 'hooks.json');
-    writeFileSync(lockPathOf(target), lockRecord(deadPid()));
-    writeFileSync(`${lockPathOf(target)}.break`, lockRecord(deadPid()));
+    // Two breakers died in a row: the second while breaking the first one's break file.
+    for (const suffix of ['', '.break', '.break.break']) {
+      writeFileSync(`${lockPathOf(target)}${suffix}`, lockRecord(deadPid()));
+    }
     expect(await withLock(target, async () => 'entered', { timeoutMs: 300 })).toBe('entered');
     expect(strays(dir)).toEqual([]);
   });
