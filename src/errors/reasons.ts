@@ -82,6 +82,7 @@ export const REASON_MESSAGES = {
   // failures, not plan refusals; an errno code may travel as a property, never a path.
   'file-changed': 'the file changed since it was read; nothing was written, plan again',
   'file-not-regular': 'the path is not a regular file (a directory, FIFO, device or socket)',
+  'file-hard-linked': 'the file has other hard links, which replacing it would silently split off',
   'lock-timeout': 'another process held the lock beside the file for too long',
   'permission-denied': 'the file system refused access',
   'disk-full': 'the disk or quota is full',

@@ -6,8 +6,8 @@ import { dirname } from 'node:path';
 import { asHostError, errnoOf, FileChangedError, HostIOError } from './errors.js';
 import { FLAGS, type FsSeam, nodeFs } from './fs-seam.js';
 import { removeLeftovers, sideFileName } from './leftovers.js';
-import { withLock } from './lock.js';
-import { type FileSnapshot, readFileSnapshot, resolveTarget } from './read.js';
+import { withTargetLock } from './lock.js';
+import { type FileSnapshot, readFileSnapshot } from './read.js';
 
 /** What a plan was made from: where the file really was, and its exact bytes or absence. */
 export type Expected = Pick<FileSnapshot, 'realPath' | 'exists' | 'bytes'>;
@@ -36,10 +36,9 @@ export async function writeHookFile(
   options: WriteOptions = {},
 ): Promise<FileSnapshot> {
   const fs = options.fs ?? nodeFs;
-  const realPath = await resolveTarget(path, fs);
-  return withLock(
-    realPath,
-    async () => {
+  return withTargetLock(
+    path,
+    async (realPath) => {
       await removeLeftovers(realPath, fs);
       return compareAndSwap(path, expected, desired, options);
     },
@@ -62,6 +61,7 @@ export async function compareAndSwap(
   const fs = options.fs ?? nodeFs;
   const current = await readFileSnapshot(path, fs);
   if (!sameFile(current, expected)) throw new FileChangedError();
+  refuseHardLinked(current);
   const { realPath } = current;
   const temp = sideFileName(realPath, 'tmp');
   let handle: Awaited<ReturnType<FsSeam['open']>> | undefined;
@@ -94,6 +94,15 @@ export async function compareAndSwap(
     throw new HostIOError('readback-mismatch');
   }
   return after;
+}
+
+/**
+ * Refused rather than replaced: the rename would give this name new bytes and leave every other
+ * link with the old ones, a split nobody sees. Writing in place would keep the links but lose
+ * the old-or-new guarantee, so a shared file must be a symlink (followed and kept) instead.
+ */
+export function refuseHardLinked(snapshot: Pick<FileSnapshot, 'links'>): void {
+  if (snapshot.links !== undefined && snapshot.links > 1) throw new HostIOError('file-hard-linked');
 }
 
 export function lockOptions(options: WriteOptions): { fs?: FsSeam; timeoutMs?: number } {

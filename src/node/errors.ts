@@ -10,6 +10,12 @@ export class FileChangedError extends CursorHooksError {
   }
 }
 
+/**
+ * The path names another file than the one locked (a symlink was retargeted): lock that one and
+ * plan again. Escaping the bounded retries, it is the `file-changed` it refines.
+ */
+export class TargetMovedError extends FileChangedError {}
+
 /** A file system, lock or read-back failure. `code` is the errno code (EACCES, ENOSPC…), if any. */
 export class HostIOError extends CursorHooksError {
   readonly code: string | undefined;

@@ -7,8 +7,8 @@ import { compareAndSwap, lockOptions, type WriteOptions } from './cas-write.js';
 import { LedgerError } from './errors.js';
 import { nodeFs } from './fs-seam.js';
 import { removeLeftovers } from './leftovers.js';
-import { withLock } from './lock.js';
-import { type FileSnapshot, readFileSnapshot, resolveTarget } from './read.js';
+import { readLocked, withTargetLock } from './lock.js';
+import { type FileSnapshot, readFileSnapshot } from './read.js';
 
 export const LEDGER_VERSION = 1;
 
@@ -57,7 +57,10 @@ export async function readLedger(
   path: string,
   options: Pick<WriteOptions, 'fs'> = {},
 ): Promise<LedgerSnapshot> {
-  const file = await readFileSnapshot(path, options.fs ?? nodeFs);
+  return ledgerOf(await readFileSnapshot(path, options.fs ?? nodeFs));
+}
+
+function ledgerOf(file: FileSnapshot): LedgerSnapshot {
   return { file, records: file.exists ? decodeLedger(file.bytes) : new Map() };
 }
 
@@ -73,12 +76,11 @@ export async function updateLedgerRecord(
   options: WriteOptions = {},
 ): Promise<LedgerRecord> {
   const fs = options.fs ?? nodeFs;
-  const realPath = await resolveTarget(ledgerPath, fs);
-  return withLock(
-    realPath,
-    async () => {
+  return withTargetLock(
+    ledgerPath,
+    async (realPath) => {
       await removeLeftovers(realPath, fs);
-      const { file, records } = await readLedger(ledgerPath, { fs });
+      const { file, records } = ledgerOf(await readLocked(ledgerPath, realPath, fs));
       const current = records.get(hookRealPath) ?? EMPTY_RECORD;
       const next = change(current);
       if (next === current) return current;

@@ -6,7 +6,7 @@ import { basename, dirname, join } from 'node:path';
 import { asHostError, errnoOf } from './errors.js';
 import type { FsSeam } from './fs-seam.js';
 
-export type SideFileKind = 'tmp' | 'lock-tmp' | 'lock-stale';
+export type SideFileKind = 'tmp' | 'lock-tmp';
 
 const MARK = '.cursorhooks-';
 
@@ -18,21 +18,13 @@ export function lockPathOf(realPath: string): string {
 /** A fresh, unique side-file name in the target's directory, stamped with this pid. */
 export function sideFileName(realPath: string, kind: SideFileKind): string {
   const unique = `${process.pid}-${randomBytes(6).toString('hex')}`;
-  const name =
-    kind === 'tmp'
-      ? `${MARK}${unique}.tmp`
-      : kind === 'lock-tmp'
-        ? `${MARK}lock-${unique}.tmp`
-        : `${MARK}lock-${unique}.stale`;
-  return `${realPath}${name}`;
+  return `${realPath}${MARK}${kind === 'tmp' ? '' : 'lock-'}${unique}.tmp`;
 }
 
 /** The creator pid of one of our side files for `base`, or undefined for any other name. */
 export function sideFilePid(base: string, name: string): number | undefined {
   if (!name.startsWith(base + MARK)) return undefined;
-  const match = /^(?:lock-)?(\d+)-[0-9a-f]{12}\.(?:tmp|stale)$/.exec(
-    name.slice(base.length + MARK.length),
-  );
+  const match = /^(?:lock-)?(\d+)-[0-9a-f]{12}\.tmp$/.exec(name.slice(base.length + MARK.length));
   return match === null ? undefined : Number(match[1]);
 }
 

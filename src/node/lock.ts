@@ -6,10 +6,10 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { asHostError, errnoOf, HostIOError } from './errors.js';
+import { asHostError, errnoOf, HostIOError, TargetMovedError } from './errors.js';
 import { FLAGS, type FsSeam, nodeFs } from './fs-seam.js';
 import { lockPathOf, pidAlive, sideFileName } from './leftovers.js';
-import { readFileSnapshot } from './read.js';
+import { type FileSnapshot, readFileSnapshot, resolveTarget } from './read.js';
 
 export interface LockOptions {
   readonly fs?: FsSeam;
@@ -27,6 +27,11 @@ export interface LockOwner {
 const DEFAULT_TIMEOUT_MS = 10_000;
 const FIRST_BACKOFF_MS = 2;
 const MAX_BACKOFF_MS = 50;
+/** How often a retargeted symlink is followed to a new lock before `file-changed`. */
+const MAX_RELOCKS = 3;
+/** How many breakers in a row may have died mid-break before the lock is left to time out. */
+const MAX_BREAK_DEPTH = 3;
+const BREAK_SUFFIX = '.break';
 
 /** Runs `body` holding the lock of `realPath`; the lock is released however `body` ends. */
 export async function withLock<T>(
@@ -55,6 +60,46 @@ export async function withLock<T>(
 }
 
 /**
+ * Runs `body` holding the lock of the file `path` names, given its real path. The path is
+ * resolved again under the lock: a symlink retargeted before the lock was taken names another
+ * file, so the lock is released and the new file's taken instead (a bounded number of times).
+ * The body throws TargetMovedError when it finds the same after it started.
+ */
+export async function withTargetLock<T>(
+  path: string,
+  body: (realPath: string) => Promise<T>,
+  options: LockOptions = {},
+): Promise<T> {
+  const fs = options.fs ?? nodeFs;
+  for (let attempt = 1; ; attempt++) {
+    const realPath = await resolveTarget(path, fs);
+    try {
+      return await withLock(
+        realPath,
+        async () => {
+          if ((await resolveTarget(path, fs)) !== realPath) throw new TargetMovedError();
+          return body(realPath);
+        },
+        options,
+      );
+    } catch (err) {
+      if (!(err instanceof TargetMovedError) || attempt > MAX_RELOCKS) throw err;
+    }
+  }
+}
+
+/** Reads `path` under the lock of `realPath`; TargetMovedError if it names another file now. */
+export async function readLocked(
+  path: string,
+  realPath: string,
+  fs: FsSeam,
+): Promise<FileSnapshot> {
+  const snapshot = await readFileSnapshot(path, fs);
+  if (snapshot.realPath !== realPath) throw new TargetMovedError();
+  return snapshot;
+}
+
+/**
  * Takes the lock: the owner record is written to a side file first and hard-linked to the lock
  * name, so the lock appears atomically, complete, or not at all.
  */
@@ -70,37 +115,61 @@ export async function acquireLock(
     acquiredAt: new Date().toISOString(),
     nonce: randomBytes(12).toString('hex'),
   };
-  const staging = sideFileName(realPath, 'lock-tmp');
+  const claim: Claim = { owner, staging: sideFileName(realPath, 'lock-tmp') };
   try {
-    await writeStaging(staging, owner, fs);
+    await writeStaging(claim.staging, owner, fs);
     const deadline = Date.now() + timeoutMs;
     for (let backoff = FIRST_BACKOFF_MS; ; backoff = Math.min(backoff * 2, MAX_BACKOFF_MS)) {
-      try {
-        await fs.link(staging, lockPath);
+      if (await take(claim.staging, lockPath, fs)) {
+        await removeDeadBreakers(lockPath, fs);
         return owner;
-      } catch (err) {
-        if (errnoOf(err) !== 'EEXIST') throw asHostError(err);
       }
       const holder = await readOwner(lockPath, fs);
       if (holder === 'gone') continue;
-      if (holder !== 'unreadable' && isStale(holder)) {
-        await breakStale(realPath, holder, fs);
+      if (isOwner(holder) && isStale(holder) && (await breakStale(lockPath, holder, claim, fs))) {
         continue;
       }
       if (Date.now() >= deadline) throw new HostIOError('lock-timeout');
       await sleep(backoff * (0.5 + Math.random()));
     }
   } finally {
-    await fs.unlink(staging).catch(() => undefined);
+    await fs.unlink(claim.staging).catch(() => undefined);
   }
 }
 
-/** Removes the lock if it is still ours (a lock judged stale and taken over is left alone). */
+/**
+ * Removes the lock if it is still ours. Reading then unlinking is safe: only a holder whose
+ * process is dead is ever broken, so nobody replaces our record while we live.
+ */
 export async function releaseLock(realPath: string, owner: LockOwner, fs: FsSeam): Promise<void> {
-  const lockPath = lockPathOf(realPath);
-  const holder = await readOwner(lockPath, fs);
-  if (holder === 'gone' || holder === 'unreadable' || holder.nonce !== owner.nonce) return;
-  await fs.unlink(lockPath).catch((err: unknown) => {
+  await releaseFile(lockPathOf(realPath), owner, fs);
+}
+
+async function releaseFile(path: string, owner: LockOwner, fs: FsSeam): Promise<void> {
+  const holder = await readOwner(path, fs);
+  if (!isOwner(holder) || holder.nonce !== owner.nonce) return;
+  await unlinkGone(path, fs);
+}
+
+/** Our owner record ready in a staging file, linked to whatever name we take. */
+interface Claim {
+  readonly owner: LockOwner;
+  readonly staging: string;
+}
+
+/** Links `staging` to `name`: true if taken, false if `name` exists. */
+async function take(staging: string, name: string, fs: FsSeam): Promise<boolean> {
+  try {
+    await fs.link(staging, name);
+    return true;
+  } catch (err) {
+    if (errnoOf(err) === 'EEXIST') return false;
+    throw asHostError(err);
+  }
+}
+
+async function unlinkGone(path: string, fs: FsSeam): Promise<void> {
+  await fs.unlink(path).catch((err: unknown) => {
     if (errnoOf(err) !== 'ENOENT') throw asHostError(err);
   });
 }
@@ -144,32 +213,60 @@ export async function readOwner(
   return 'unreadable';
 }
 
+function isOwner(holder: LockOwner | 'gone' | 'unreadable'): holder is LockOwner {
+  return holder !== 'gone' && holder !== 'unreadable';
+}
+
 /** Stale only when provably dead: same host, and no process with that pid. */
 function isStale(owner: LockOwner): boolean {
   return owner.hostname === hostname() && owner.pid !== process.pid && !pidAlive(owner.pid);
 }
 
 /**
- * Removes a stale lock without ever removing a live one: the lock is renamed to a unique name
- * first (only one recoverer can win that rename) and checked; if what was moved is not the stale
- * record (a live holder took the lock in between), it is linked back at once.
+ * Removes `file` only if it still holds the stale record; a live lock is never moved. Breakers
+ * take `<file>.break` in turn (by link, like the lock) and re-read `file` under it: a removed
+ * nonce never comes back, so a late breaker finds another record and leaves it. A break file
+ * whose holder died is broken the same way one level deeper, at most MAX_BREAK_DEPTH deep
+ * (deeper, the lock times out rather than guess). True when `file` was removed.
  */
-async function breakStale(realPath: string, stale: LockOwner, fs: FsSeam): Promise<void> {
-  const lockPath = lockPathOf(realPath);
-  const moved = sideFileName(realPath, 'lock-stale');
-  try {
-    await fs.rename(lockPath, moved);
-  } catch (err) {
-    if (errnoOf(err) === 'ENOENT') return;
-    throw asHostError(err);
+async function breakStale(
+  file: string,
+  stale: LockOwner,
+  claim: Claim,
+  fs: FsSeam,
+  depth = 0,
+): Promise<boolean> {
+  const breakPath = `${file}${BREAK_SUFFIX}`;
+  if (!(await take(claim.staging, breakPath, fs))) {
+    const breaker = await readOwner(breakPath, fs);
+    if (isOwner(breaker) && isStale(breaker) && depth < MAX_BREAK_DEPTH) {
+      await breakStale(breakPath, breaker, claim, fs, depth + 1);
+    }
+    // A live breaker is finishing the job, or its dead file is gone now: the caller retries.
+    return false;
   }
   try {
-    const taken = await readOwner(moved, fs);
-    if (taken !== 'gone' && taken !== 'unreadable' && taken.nonce === stale.nonce) return;
-    await fs.link(moved, lockPath).catch((err: unknown) => {
-      if (errnoOf(err) !== 'EEXIST') throw asHostError(err);
-    });
+    const holder = await readOwner(file, fs);
+    if (!isOwner(holder) || holder.nonce !== stale.nonce) return false;
+    await unlinkGone(file, fs);
+    return true;
   } finally {
-    await fs.unlink(moved).catch(() => undefined);
+    await releaseFile(breakPath, claim.owner, fs);
+  }
+}
+
+/**
+ * Clears break files a killed breaker left beside the lock just taken (at most one per level a
+ * break can reach). Holding the lock makes this safe even against a late breaker: every nonce it
+ * could have judged stale is gone. Best effort: a failure here must not lose the lock just taken,
+ * and a leftover break file is broken by the next breaker anyway.
+ */
+async function removeDeadBreakers(lockPath: string, fs: FsSeam): Promise<void> {
+  let path = lockPath;
+  for (let depth = 0; depth <= MAX_BREAK_DEPTH; depth++) {
+    path += BREAK_SUFFIX;
+    const breaker = await readOwner(path, fs).catch(() => 'unreadable' as const);
+    if (breaker === 'gone') return;
+    if (isOwner(breaker) && isStale(breaker)) await unlinkGone(path, fs).catch(() => undefined);
   }
 }

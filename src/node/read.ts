@@ -14,6 +14,8 @@ export interface FileSnapshot {
   readonly exists: boolean;
   /** The bytes read: empty when absent; at most MAX_DOCUMENT_BYTES + 1, so oversize shows. */
   readonly bytes: Uint8Array;
+  /** Hard links to the file (1 unless it is shared); undefined when absent. */
+  readonly links: number | undefined;
   /** Permission bits, owner and group; undefined when absent. */
   readonly mode: number | undefined;
   readonly uid: number | undefined;
@@ -24,23 +26,33 @@ export interface FileSnapshot {
 const MAX_LINKS = 40;
 
 /**
- * The real path of `path`. For an absent file it is the real parent plus the name, and a dangling
- * symlink resolves to the missing target, so creating the file keeps the link a link.
+ * The real path of `path`, like `realpath -m`: the deepest existing ancestor is resolved and the
+ * missing names appended, so the path stays the same once the writer creates the missing
+ * directories (an ancestor symlink must not change the ledger key or the locked file). A
+ * dangling symlink resolves to its missing target, so creating the file keeps the link a link.
  */
 export async function resolveTarget(path: string, fs: FsSeam = nodeFs): Promise<string> {
-  let current = resolve(path);
-  for (let hop = 0; hop <= MAX_LINKS; hop++) {
+  return resolveMissing(resolve(path), fs, { hops: 0 });
+}
+
+async function resolveMissing(path: string, fs: FsSeam, links: { hops: number }): Promise<string> {
+  let current = path;
+  for (;;) {
     try {
       return await fs.realpath(current);
     } catch (err) {
       if (errnoOf(err) !== 'ENOENT') throw asHostError(err);
     }
     const link = await linkTarget(current, fs);
-    if (link === undefined)
-      return join(await realDirectory(dirname(current), fs), basename(current));
-    current = isAbsolute(link) ? link : resolve(dirname(current), link);
+    const parent = dirname(current);
+    if (link === undefined) {
+      // The root always resolves; this guard only keeps a broken seam from recursing forever.
+      if (parent === current) return current;
+      return join(await resolveMissing(parent, fs, links), basename(current));
+    }
+    if (++links.hops > MAX_LINKS) throw new HostIOError('io-failure', 'ELOOP');
+    current = isAbsolute(link) ? link : resolve(parent, link);
   }
-  throw new HostIOError('io-failure', 'ELOOP');
 }
 
 /** The target of `path` if it is a dangling symlink; undefined if it is none (or nothing). */
@@ -54,16 +66,6 @@ async function linkTarget(path: string, fs: FsSeam): Promise<string | undefined>
   }
 }
 
-/** A directory's real path; a missing directory keeps its resolved path (the writer creates it). */
-async function realDirectory(path: string, fs: FsSeam): Promise<string> {
-  try {
-    return await fs.realpath(path);
-  } catch (err) {
-    if (errnoOf(err) === 'ENOENT') return path;
-    throw asHostError(err);
-  }
-}
-
 /** Reads `path` (following symlinks) as a snapshot; never blocks on a FIFO or device. */
 export async function readFileSnapshot(path: string, fs: FsSeam = nodeFs): Promise<FileSnapshot> {
   const realPath = await resolveTarget(path, fs);
@@ -72,6 +74,7 @@ export async function readFileSnapshot(path: string, fs: FsSeam = nodeFs): Promi
     realPath,
     exists: false,
     bytes: new Uint8Array(0),
+    links: undefined,
     mode: undefined,
     uid: undefined,
     gid: undefined,
@@ -97,6 +100,7 @@ export async function readFileSnapshot(path: string, fs: FsSeam = nodeFs): Promi
       realPath,
       exists: true,
       bytes,
+      links: stats.nlink,
       mode: stats.mode & 0o7777,
       uid: stats.uid,
       gid: stats.gid,

@@ -6,7 +6,7 @@ import { ConflictError, type CursorHooksError } from '../errors/errors.js';
 import { plan } from '../planner/default.js';
 import { Operation } from '../planner/operation.js';
 import type { PlanResult } from '../planner/request.js';
-import { compareAndSwap, lockOptions, type WriteOptions } from './cas-write.js';
+import { compareAndSwap, lockOptions, refuseHardLinked, type WriteOptions } from './cas-write.js';
 import { asHostError, FileChangedError, LedgerError } from './errors.js';
 import {
   beginPending,
@@ -20,7 +20,7 @@ import {
 import { type FsSeam, nodeFs } from './fs-seam.js';
 import { EMPTY_RECORD, type LedgerRecord, readLedger, updateLedgerRecord } from './ledger.js';
 import { removeLeftovers } from './leftovers.js';
-import { withLock } from './lock.js';
+import { readLocked, withTargetLock } from './lock.js';
 import { checkHostPaths } from './path-checks.js';
 import type { HostPathChecker, HostPathReport } from './path-report.js';
 import { type FileSnapshot, readFileSnapshot, resolveTarget } from './read.js';
@@ -109,12 +109,15 @@ class Run {
   }
 
   async execute(): Promise<OperationOutcome> {
-    const realPath = await resolveTarget(this.options.hooksFile, this.fs);
-    this.realPath = realPath;
-    if (this.options.dryRun === true) return this.dryRun(realPath);
-    return withLock(
-      realPath,
-      async () => {
+    // Resolved first so that an outcome reports it even when the lock cannot be taken.
+    this.realPath = await resolveTarget(this.options.hooksFile, this.fs);
+    if (this.options.dryRun === true) return this.dryRun(this.realPath);
+    return withTargetLock(
+      this.options.hooksFile,
+      async (realPath) => {
+        // The real path is the ledger key: a retargeted symlink makes this run start over.
+        this.realPath = realPath;
+        this.settled = undefined;
         await removeLeftovers(realPath, this.fs);
         await this.settlePending(realPath);
         return this.planAndWrite(realPath);
@@ -166,7 +169,7 @@ class Run {
     // writer left beside the ledger, even when this run then writes nothing to it.
     this.record = await this.updateRecord(realPath, (record) => record);
     if (this.record.pending === null) return;
-    const { bytes } = await readFileSnapshot(this.options.hooksFile, this.fs);
+    const { bytes } = await readLocked(this.options.hooksFile, realPath, this.fs);
     const resolution = decidePending(this.record, bytes);
     this.settled = resolution;
     if (resolution === 'unresolved') throw new LedgerError('pending-unresolved');
@@ -176,7 +179,7 @@ class Run {
   private async planAndWrite(realPath: string): Promise<OperationOutcome> {
     const maxReplans = this.options.maxReplans ?? DEFAULT_MAX_REPLANS;
     for (;;) {
-      const snapshot = await readFileSnapshot(this.options.hooksFile, this.fs);
+      const snapshot = await readLocked(this.options.hooksFile, realPath, this.fs);
       this.snapshot = snapshot;
       if (this.alreadyRemoved()) return this.outcome('no-op');
       const result = await this.plan(snapshot);
@@ -189,6 +192,8 @@ class Run {
         this.receipt = receipt;
         return this.outcome('no-op');
       }
+      // Refused before the intended receipt is recorded, so nothing needs settling.
+      refuseHardLinked(snapshot);
       const remainder =
         this.options.operation === Operation.Remove && this.record.receipt !== null
           ? (remainderDigestOf(snapshot.bytes, this.record.receipt) ?? null)
@@ -224,7 +229,7 @@ class Run {
    */
   private async settleAfterFailure(realPath: string): Promise<PendingResolution | undefined> {
     try {
-      const { bytes } = await readFileSnapshot(this.options.hooksFile, this.fs);
+      const { bytes } = await readLocked(this.options.hooksFile, realPath, this.fs);
       const resolution = decidePending(this.record, bytes);
       this.record = await this.updateRecord(realPath, (record) => settle(record, resolution));
       return resolution;

@@ -1,5 +1,6 @@
 import {
   chmodSync,
+  linkSync,
   lstatSync,
   mkdirSync,
   readFileSync,
@@ -73,6 +74,16 @@ describe('the compare-and-swap writer', () => {
     expect(err).toBeInstanceOf(FileChangedError);
     expect(readFileSync(path, 'utf8')).toBe('{"version":1,"edited":true}');
     expect(strays(dir, 'hooks.json')).toEqual([]);
+  });
+
+  it('refuses a hard-linked file, writing nothing, or the other link silently keeps the old bytes', async () => {
+    const { dir, path } = await withFile();
+    linkSync(path, join(dir, 'shared.json'));
+    const err = await swap(path);
+    expect(err).toMatchObject({ reason: 'file-hard-linked' });
+    expect(readFileSync(path, 'utf8')).toBe(OLD);
+    expect(statSync(path).nlink).toBe(2);
+    expect(strays(dir, 'hooks.json', 'shared.json')).toEqual([]);
   });
 
   it('tells an absent file from an empty one, or an empty file created meanwhile is replaced', async () => {

@@ -1,11 +1,15 @@
 // Eight processes at once on one hook file: with one spec and one ledger they make one entry and
-// one record; with eight specs and eight ledgers every entry lands and no foreign byte is lost,
-// while a reader only ever sees valid JSON.
+// one record, also when they first recover the stale locks of a killed process; with eight specs
+// and eight ledgers every entry lands and no foreign byte is lost, while a reader only ever sees
+// valid JSON.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Operation } from '../../src/index.js';
 import { readLedger } from '../../src/node/ledger.js';
+import { lockPathOf } from '../../src/node/leftovers.js';
 import { COMMAND, posixCommand, SHELL, SPEC } from '../planner/support.js';
 import type { ChildJob } from './child/operate.js';
 import { buildChild, runChild } from './child/spawn.js';
@@ -65,6 +69,39 @@ describe('eight processes at once', () => {
     const { records } = await readLedger(ledger);
     expect([...records.keys()]).toEqual([hooks]);
     expect(records.get(hooks)).toMatchObject({ generation: 1, pending: null });
+    expect(readdirSync(dir).sort()).toEqual(['hooks.json', 'ledger.json']);
+  });
+
+  // Red: two processes break the same stale lock and both enter, or a break wedges the lock.
+  it('installing over stale locks of a killed process break each once and make one entry, or recovery races', async () => {
+    const dir = tempDir();
+    const hooks = join(dir, 'hooks.json');
+    const ledger = join(dir, 'ledger.json');
+    writeFileSync(hooks, FOREIGN);
+    const dead = spawnSync('true').pid;
+    for (const path of [hooks, ledger]) {
+      const record = {
+        pid: dead,
+        hostname: hostname(),
+        acquiredAt: '2026-01-01T00:00:00Z',
+        nonce: 'ab',
+      };
+      writeFileSync(lockPathOf(path), JSON.stringify(record));
+    }
+    const job: ChildJob = {
+      operation: Operation.Install,
+      hooks,
+      ledger,
+      spec: SPEC,
+      shell: SHELL,
+      killAt: 0,
+    };
+    const results = await Promise.all(
+      Array.from({ length: PROCESSES }, () => runChild(child.script, job)),
+    );
+    const statuses = results.map((result) => result.output?.status).sort();
+    expect(statuses).toEqual(['done', ...Array<string>(PROCESSES - 1).fill('no-op')]);
+    expect(commandsIn(readFileSync(hooks, 'utf8'))).toEqual(['foreign', COMMAND]);
     expect(readdirSync(dir).sort()).toEqual(['hooks.json', 'ledger.json']);
   });
 

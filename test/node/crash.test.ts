@@ -1,12 +1,13 @@
 // A child killed with SIGKILL before each mutating file-system call of an install and of a
-// remove: the hook file is always exactly the old or the new bytes, and the next run settles the
-// ledger and finishes, leaving no side file.
+// remove (and of every third call of an update and of a repair, which take the same write path,
+// to keep the sweep short): the hook file is always exactly the old or the new bytes, and the
+// next run settles the ledger and finishes, leaving no side file.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Operation } from '../../src/index.js';
 import { readLedger } from '../../src/node/ledger.js';
-import { SHELL, SPEC } from '../planner/support.js';
+import { OTHER_SPEC, SHELL, SPEC } from '../planner/support.js';
 import type { ChildJob } from './child/operate.js';
 import { buildChild, runChild, runChildren } from './child/spawn.js';
 import { operate, tempDir } from './support.js';
@@ -25,58 +26,78 @@ interface Case {
   readonly ledger: string;
 }
 
-/** Case directories with a hook file (and, for remove, an installed entry and its ledger). */
-async function prepare(root: string, name: string, installed: boolean): Promise<Case> {
+/** What is there before the operation runs. */
+type Start = 'foreign' | 'installed' | 'entry-deleted';
+
+/** Case directories with a hook file, and for the others an installed entry and its ledger. */
+async function prepare(root: string, name: string, start: Start): Promise<Case> {
   const dir = join(root, name);
   mkdirSync(dir);
   const where = { dir, hooks: join(dir, 'hooks.json'), ledger: join(dir, 'ledger.json') };
   writeFileSync(where.hooks, FOREIGN);
-  if (installed) await operate(where, Operation.Install);
+  if (start === 'foreign') return where;
+  await operate(where, Operation.Install);
+  // Repair has an entry to restore: the receipt is on record, the entry is gone from the file.
+  if (start === 'entry-deleted') writeFileSync(where.hooks, FOREIGN);
   return where;
 }
 
-function job(where: Case, operation: Operation, killAt: number): ChildJob {
-  return { operation, hooks: where.hooks, ledger: where.ledger, spec: SPEC, shell: SHELL, killAt };
-}
-
 describe.each([
-  [Operation.Install, false],
-  [Operation.Remove, true],
-] as const)('%s killed at every step', (operation, installed) => {
-  it('leaves old or new bytes, then the next run settles and finishes clean, or a crash corrupts state', async () => {
-    const root = tempDir();
-    const reference = await prepare(root, 'reference', installed);
-    const old = readFileSync(reference.hooks, 'utf8');
-    const full = await runChild(child.script, job(reference, operation, 0));
-    expect(full.output?.status).toBe('done');
-    const done = readFileSync(reference.hooks, 'utf8');
-    const finalRecord = (await readLedger(reference.ledger)).records.get(reference.hooks);
-    const steps = full.output?.calls ?? 0;
-    expect(steps).toBeGreaterThan(20);
+  { operation: Operation.Install, start: 'foreign', spec: SPEC, stride: 1 },
+  { operation: Operation.Remove, start: 'installed', spec: SPEC, stride: 1 },
+  { operation: Operation.Update, start: 'installed', spec: OTHER_SPEC, stride: 3 },
+  { operation: Operation.Repair, start: 'entry-deleted', spec: SPEC, stride: 3 },
+] as const)(
+  '$operation killed at one mutating step in $stride',
+  ({ operation, start, spec, stride }) => {
+    const job = (where: Case, killAt: number): ChildJob => ({
+      operation,
+      hooks: where.hooks,
+      ledger: where.ledger,
+      spec,
+      shell: SHELL,
+      killAt,
+    });
 
-    const cases = await Promise.all(
-      Array.from({ length: steps }, (_, i) => prepare(root, `kill-${i + 1}`, installed)),
-    );
-    const results = await runChildren(
-      child.script,
-      cases.map((where, i) => job(where, operation, i + 1)),
-      4,
-    );
-    const settled = new Set<string | undefined>();
-    for (const [i, where] of cases.entries()) {
-      // Red: a kill at step i+1 did not kill, or left bytes that are neither state.
-      expect(results[i]?.signal, `step ${i + 1}`).toBe('SIGKILL');
-      expect([old, done], `step ${i + 1}`).toContain(readFileSync(where.hooks, 'utf8'));
+    it('leaves old or new bytes, then the next run settles and finishes clean, or a crash corrupts state', async () => {
+      const root = tempDir();
+      const reference = await prepare(root, 'reference', start);
+      const old = readFileSync(reference.hooks, 'utf8');
+      const full = await runChild(child.script, job(reference, 0));
+      expect(full.output?.status).toBe('done');
+      const done = readFileSync(reference.hooks, 'utf8');
+      const finalRecord = (await readLedger(reference.ledger)).records.get(reference.hooks);
+      const steps = full.output?.calls ?? 0;
+      expect(steps).toBeGreaterThan(20);
 
-      const next = await operate(where, operation);
-      settled.add(next.settled);
-      expect(['done', 'no-op'], `step ${i + 1}: ${next.error?.reason}`).toContain(next.status);
-      expect(readFileSync(where.hooks, 'utf8'), `step ${i + 1}`).toBe(done);
-      const record = (await readLedger(where.ledger)).records.get(where.hooks);
-      expect(record, `step ${i + 1}`).toEqual(finalRecord);
-      expect(readdirSync(where.dir).sort(), `step ${i + 1}`).toEqual(['hooks.json', 'ledger.json']);
-    }
-    // Red: some crash point left a pending record that was not rolled forward, or one not back.
-    expect(settled).toEqual(new Set([undefined, 'forward', 'back']));
-  });
-});
+      const killSteps = Array.from({ length: steps }, (_, i) => i + 1).filter(
+        (step) => step % stride === 0,
+      );
+      const cases = await Promise.all(
+        killSteps.map((step) => prepare(root, `kill-${step}`, start)),
+      );
+      const results = await runChildren(
+        child.script,
+        cases.map((where, i) => job(where, killSteps[i] ?? 0)),
+        4,
+      );
+      const settled = new Set<string | undefined>();
+      for (const [i, where] of cases.entries()) {
+        const step = `step ${killSteps[i]}`;
+        // Red: a kill at this step did not kill, or left bytes that are neither state.
+        expect(results[i]?.signal, step).toBe('SIGKILL');
+        expect([old, done], step).toContain(readFileSync(where.hooks, 'utf8'));
+
+        const next = await operate(where, operation, { spec });
+        settled.add(next.settled);
+        expect(['done', 'no-op'], `${step}: ${next.error?.reason}`).toContain(next.status);
+        expect(readFileSync(where.hooks, 'utf8'), step).toBe(done);
+        const record = (await readLedger(where.ledger)).records.get(where.hooks);
+        expect(record, step).toEqual(finalRecord);
+        expect(readdirSync(where.dir).sort(), step).toEqual(['hooks.json', 'ledger.json']);
+      }
+      // Red: some crash point left a pending record that was not rolled forward, or one not back.
+      expect(settled).toEqual(new Set([undefined, 'forward', 'back']));
+    });
+  },
+);

@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HostIOError } from '../../src/node/errors.js';
-import { nodeFs } from '../../src/node/fs-seam.js';
+import { type FsSeam, nodeFs } from '../../src/node/fs-seam.js';
 import { lockPathOf, removeLeftovers, sideFilePid } from '../../src/node/leftovers.js';
 import { withLock } from '../../src/node/lock.js';
 import { strays, tempDir } from './support.js';
@@ -84,6 +84,108 @@ describe('the lock beside the file', () => {
   });
 });
 
+/** A promise and the function that settles it. */
+function gate(): { opened: Promise<void>; open: () => void } {
+  let open = (): void => undefined;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
+/**
+ * The real seam, for a breaker that has judged the lock stale: its first breaking call (a rename,
+ * or a link to anything but the lock) waits for `before`, then signals `broke`; its next call
+ * waits for `after`.
+ */
+function slowBreaker(
+  lockPath: string,
+  gates: { atBreak: () => void; before: Promise<void>; broke: () => void; after: Promise<void> },
+): FsSeam {
+  let phase: 'before' | 'after' | 'free' = 'before';
+  const seam: Record<string, unknown> = {};
+  for (const [name, fn] of Object.entries(nodeFs)) {
+    seam[name] = async (...args: unknown[]) => {
+      const call = () => (fn as (...a: unknown[]) => Promise<unknown>)(...args);
+      const breaking = name === 'rename' || (name === 'link' && args[1] !== lockPath);
+      if (phase === 'before' && breaking) {
+        phase = 'after';
+        gates.atBreak();
+        await gates.before;
+        const result = await call();
+        gates.broke();
+        return result;
+      }
+      if (phase === 'after') {
+        phase = 'free';
+        await gates.after;
+      }
+      return call();
+    };
+  }
+  return seam as unknown as FsSeam;
+}
+
+describe('breaking a stale lock', () => {
+  // Red before the fix: the slow breaker moved the new holder's lock away and linked it back
+  // after that holder had released, leaving a lock that names a live pid and that nobody holds.
+  it('never moves a live lock, so a slow breaker cannot wedge every later run', async () => {
+    const dir = tempDir();
+    const target = join(dir, 'hooks.json');
+    const lockPath = lockPathOf(target);
+    writeFileSync(lockPath, lockRecord(deadPid()));
+    const atBreak = gate();
+    const otherHolds = gate();
+    const broke = gate();
+    const otherReleased = gate();
+    const fs = slowBreaker(lockPath, {
+      atBreak: atBreak.open,
+      before: otherHolds.opened,
+      broke: broke.open,
+      after: otherReleased.opened,
+    });
+    const slow = withLock(target, async () => 'entered', { fs, timeoutMs: 300 }).catch(
+      (err: HostIOError) => err.reason,
+    );
+    await atBreak.opened;
+    const other = await withLock(target, async () => {
+      otherHolds.open();
+      await broke.opened;
+      return 'entered';
+    });
+    otherReleased.open();
+    expect([other, await slow]).toEqual(['entered', 'entered']);
+    expect(strays(dir)).toEqual([]);
+    expect(await withLock(target, async () => 'entered', { timeoutMs: 300 })).toBe('entered');
+  });
+
+  it('recovers a break file whose breaker died, and clears it, or one crash mid-break blocks forever', async () => {
+    const dir = tempDir();
+    const target = join(dir, 'hooks.json');
+    // Two breakers died in a row: the second while breaking the first one's break file.
+    for (const suffix of ['', '.break', '.break.break']) {
+      writeFileSync(`${lockPathOf(target)}${suffix}`, lockRecord(deadPid()));
+    }
+    expect(await withLock(target, async () => 'entered', { timeoutMs: 300 })).toBe('entered');
+    expect(strays(dir)).toEqual([]);
+  });
+
+  it('leaves a live breaker its break file, or two breakers could both remove the lock', async () => {
+    const dir = tempDir();
+    const target = join(dir, 'hooks.json');
+    writeFileSync(lockPathOf(target), lockRecord(deadPid()));
+    writeFileSync(`${lockPathOf(target)}.break`, lockRecord(process.ppid));
+    const err = await withLock(target, async () => 'entered', { timeoutMs: 50 }).catch(
+      (e: unknown) => e,
+    );
+    expect((err as HostIOError).reason).toBe('lock-timeout');
+    expect(strays(dir).sort()).toEqual([
+      'hooks.json.cursorhooks-lock',
+      'hooks.json.cursorhooks-lock.break',
+    ]);
+  });
+});
+
 describe('leftover side files', () => {
   it('removes those of dead processes only, or a live writer loses its temp file', async () => {
     const dir = tempDir();
@@ -92,14 +194,13 @@ describe('leftover side files', () => {
     const names = [
       `hooks.json.cursorhooks-${dead}-0123456789ab.tmp`,
       `hooks.json.cursorhooks-lock-${dead}-0123456789ab.tmp`,
-      `hooks.json.cursorhooks-lock-${dead}-0123456789ab.stale`,
       `hooks.json.cursorhooks-${process.ppid}-0123456789ab.tmp`,
       `other.json.cursorhooks-${dead}-0123456789ab.tmp`,
       'hooks.json.bak',
     ];
     for (const name of names) writeFileSync(join(dir, name), '');
     await removeLeftovers(target, nodeFs);
-    expect(strays(dir).sort()).toEqual(names.slice(3).sort());
+    expect(strays(dir).sort()).toEqual(names.slice(2).sort());
   });
 
   it('recognises only its own side-file names, or a foreign file could be deleted', () => {

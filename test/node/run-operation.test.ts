@@ -1,5 +1,6 @@
 import {
   existsSync,
+  linkSync,
   lstatSync,
   mkdirSync,
   readFileSync,
@@ -222,6 +223,18 @@ describe('runOperation', () => {
     expect(readFileSync(where.hooks, 'utf8')).toBe(FOREIGN);
     expect((await recordOf(where))?.pending).toBeNull();
     expect(strays(where.dir, 'hooks.json', 'ledger.json')).toEqual([]);
+  });
+
+  it('refuses a hard-linked hook file before recording anything, or the link splits off', async () => {
+    const where = workspace();
+    writeFileSync(where.hooks, FOREIGN);
+    linkSync(where.hooks, join(where.dir, 'shared.json'));
+    const outcome = await operate(where, Operation.Install);
+    expect(outcome).toMatchObject({ status: 'failed', generation: 0 });
+    expect(outcome.error?.reason).toBe('file-hard-linked');
+    expect(readFileSync(where.hooks, 'utf8')).toBe(FOREIGN);
+    expect(await recordOf(where)).toBeUndefined();
+    expect(statSync(where.hooks).nlink).toBe(2);
   });
 
   it('installs through a symlink, keyed by the real path, or dotfile setups break', async () => {
