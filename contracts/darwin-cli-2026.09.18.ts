@@ -1,4 +1,3 @@
-import { injectable } from 'inversify';
 import type { QualificationEvidence } from '../src/shell/contract.js';
 import { freezeEvidence } from '../src/shell/evidence.js';
 import { DarwinUserShell20260918 } from '../src/shell/ids.js';
@@ -35,7 +34,6 @@ const EVIDENCE: QualificationEvidence = freezeEvidence({
 });
 
 /** Cursor CLI 2026.09.18 hooks on Darwin arm64, the same single-quote grammar as Linux. */
-@injectable()
 export class DarwinCliShellContract extends PosixSingleQuoteContract {
   readonly id = DarwinUserShell20260918;
   readonly evidence = EVIDENCE;

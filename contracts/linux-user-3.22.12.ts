@@ -1,4 +1,3 @@
-import { injectable } from 'inversify';
 import type { QualificationEvidence } from '../src/shell/contract.js';
 import { freezeEvidence } from '../src/shell/evidence.js';
 import { LinuxUserShell32212 } from '../src/shell/ids.js';
@@ -33,7 +32,6 @@ const EVIDENCE: QualificationEvidence = freezeEvidence({
 });
 
 /** Cursor IDE 3.22.12 user hooks on Linux, single-quote grammar. */
-@injectable()
 export class LinuxUserShellContract extends PosixSingleQuoteContract {
   readonly id = LinuxUserShell32212;
   readonly evidence = EVIDENCE;

@@ -1,4 +1,3 @@
-import { injectable } from 'inversify';
 import { UnsupportedError } from '../src/errors/errors.js';
 import type { PathRole, QualificationEvidence, ShellContract } from '../src/shell/contract.js';
 import { freezeEvidence } from '../src/shell/evidence.js';
@@ -51,7 +50,6 @@ const RESERVED_DEVICE =
 const EXE_NAME = /^.+\.exe$/i;
 
 /** Cursor CLI 2026.10.01 stop hooks on Windows amd64 through PowerShell. */
-@injectable()
 export class WindowsPowerShellStopContract implements ShellContract {
   readonly id = WindowsPowerShellStop20261001;
   readonly evidence = EVIDENCE;

@@ -10,6 +10,7 @@ export {
   errorIs,
   UnsupportedError,
 } from './errors/errors.js';
+export type { ErrorReason } from './errors/reasons.js';
 export {
   MAX_ARGS,
   MAX_ARGV_BYTES,
@@ -24,6 +25,7 @@ export { HookPlanner } from './planner/hook-planner.js';
 export { Operation } from './planner/operation.js';
 export type { PlanRequest, PlanResult } from './planner/request.js';
 export {
+  type PathRole,
   type QualificationEvidence,
   SHELL_CONTRACT,
   type ShellContract,

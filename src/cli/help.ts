@@ -1,87 +1,112 @@
-// Usage texts, printed to stdout for --help. Each names exactly what its command accepts.
-import { MAX_REQUEST_BYTES } from './stdin.js';
+// Help texts, generated from the command declarations so they cannot drift from the parser.
+import type { Command, OptionDeclaration, OptionDeclarations } from './command.js';
+import { EXIT_CODE_HELP } from './exit-codes.js';
+import { COMMON_OPTIONS } from './parse.js';
 
-const EXIT_CODES = `Exit codes:
-  0   planned / owned / rendered / listed
-  1   refused by the library: stdout holds JSON with error.kinds, error.reason, error.message
-  2   bad usage or an unreadable request: one line on stderr, nothing on stdout
-  70  internal failure (a bug): one line on stderr`;
+/** Options of the bare `cursorhooks`, before any command. */
+export const TOOL_OPTIONS: OptionDeclarations = {
+  version: { type: 'boolean', help: 'print the version' },
+  ...COMMON_OPTIONS,
+};
 
-export const TOOL_HELP = `Usage: cursorhooks <command> [options]
+const EXIT_CODES = `Exit codes:\n${EXIT_CODE_HELP.map(([code, text]) => `  ${String(code).padEnd(4)}${text}`).join('\n')}`;
+
+const ERRORS = `Errors: exactly one, on stderr, nothing on stdout. With --json (always for plan and verify):
+  {"error": {"kind", "reason", "message", "field"?, "option"?}}
+  kind is usage, conflict, unsupported, absence-unproven, io, changed or internal;
+  field or option names the request field or option at fault. Without --json: one line.`;
+
+export function toolHelp(commands: readonly Command[]): string {
+  const width = Math.max(...commands.map((command) => command.name.length)) + 2;
+  return `Usage: cursorhooks <command> [options]
 
 Plans edits to Cursor's user hooks.json for exactly one owned stop hook entry.
-Pure: it reads a JSON request on stdin and writes JSON on stdout. It never reads
-or writes files, environment variables or the network; the host does the I/O.
+The planning commands are pure: they read a JSON request on stdin and write JSON
+on stdout, and never read or write files, environment variables or the network.
 
 Commands:
-  plan          plan install, update, remove or repair of the owned entry
-  verify        check that a document holds a receipt's intact owned entry
-  render-argv   render an argv through a registered shell contract
-  contracts     list the registered shell contracts and their evidence
+${commands.map((command) => `  ${command.name.padEnd(width)}${command.summary}`).join('\n')}
 
 Options:
-  -h, --help    show this help; "cursorhooks <command> --help" for one command
+${optionLines(TOOL_OPTIONS)}
+
+"cursorhooks help <command>" or "cursorhooks <command> --help" describes one command.
+
+${ERRORS}
 
 ${EXIT_CODES}
 `;
+}
 
-const DOCUMENT_FIELDS = `  document            the file's text; null or absent when the file does not exist
-  documentBase64      the file's bytes as padded base64 instead (one of the two)`;
+export function commandHelp(command: Command): string {
+  const sections = [
+    `Usage: ${usageLine(command)}`,
+    command.description,
+    `Options:\n${optionLines({ ...command.options, ...COMMON_OPTIONS })}`,
+  ];
+  if (command.positionals !== undefined) {
+    sections.push(
+      `Arguments:\n  ${command.positionals.usage.padEnd(20)}${command.positionals.help}`,
+    );
+  }
+  if (command.request !== undefined) {
+    const fields = Object.entries(command.request).map(
+      ([name, field]) =>
+        `  ${name.padEnd(20)}${field.help}${field.required === true ? ' (required)' : ''}`,
+    );
+    sections.push(`Request (one JSON object on stdin):\n${fields.join('\n')}`);
+  }
+  sections.push(`Output (stdout, exit 0):\n  ${command.output}`, ERRORS, EXIT_CODES);
+  return `${sections.join('\n\n')}\n`;
+}
 
-const REQUEST_LIMIT = `The request may hold at most ${MAX_REQUEST_BYTES / 1024 / 1024} MiB; send large documents as documentBase64.`;
+export function usageLine(command: Command): string {
+  const parts = [`cursorhooks ${command.name}`];
+  for (const [name, option] of Object.entries(command.options)) {
+    if (option.required === true) parts.push(`--${name} ${option.value ?? 'VALUE'}`);
+  }
+  parts.push('[options]');
+  if (command.positionals !== undefined) parts.push(command.positionals.usage);
+  if (command.request !== undefined) parts.push('< request.json');
+  return parts.join(' ');
+}
 
-export const PLAN_HELP = `Usage: cursorhooks plan < request.json
+function optionLines(options: OptionDeclarations): string {
+  return Object.entries(options)
+    .map(([name, option]) => `  ${optionSignature(name, option).padEnd(20)}${option.help}`)
+    .join('\n');
+}
 
-Reads one JSON request on stdin and writes one JSON result on stdout.
-${REQUEST_LIMIT}
+function optionSignature(name: string, option: OptionDeclaration): string {
+  const short = option.short === undefined ? '' : `-${option.short}, `;
+  const value = option.type === 'string' ? ` ${option.value ?? 'VALUE'}` : '';
+  return `${short}--${name}${value}`;
+}
 
-Request fields:
-${DOCUMENT_FIELDS}
-  operation           "install", "update", "remove" or "repair"
-  specs               [{"executable": PATH, "selector": PATH}]
-  previous            the receipt from the last plan, or null
-  shell               a contract id (see: cursorhooks contracts)
-  executableVerified  true once the host's executable and selector checks passed
-
-Result fields:
-  desired             the planned document as text; null if its bytes are not UTF-8
-  desiredBase64       the planned document's bytes (the input bytes when refused)
-  receipt             the receipt to store, or null after remove and on refusal
-  noOp                true when the document bytes are unchanged
-  conflict            true exactly when error is set
-  error               null, or {kinds, reason, message}
-
-${EXIT_CODES}
-`;
-
-export const VERIFY_HELP = `Usage: cursorhooks verify < request.json
-
-Checks that the document holds the receipt's owned entry, intact and unique.
-${REQUEST_LIMIT}
-
-Request fields:
-${DOCUMENT_FIELDS}
-  receipt             the receipt to check against
-
-Prints {"owned": true}, or {"owned": false, "error": {kinds, reason, message}}.
-
-${EXIT_CODES}
-`;
-
-export const RENDER_ARGV_HELP = `Usage: cursorhooks render-argv --shell ID -- TOKEN...
-
-Prints the command line that contract ID renders for the tokens after --,
-or the refusal JSON when the tokens are outside its grammar.
-
-Options:
-  --shell ID          a registered contract id (see: cursorhooks contracts)
-
-${EXIT_CODES}
-`;
-
-export const CONTRACTS_HELP = `Usage: cursorhooks contracts
-
-Prints the registered shell contracts as a JSON array of {id, evidence}.
-
-${EXIT_CODES}
-`;
+/** A command's declarations as JSON, for `help --json` (schemas/help-result.json). */
+export function describeCommand(command: Command): unknown {
+  return {
+    name: command.name,
+    summary: command.summary,
+    usage: usageLine(command),
+    options: Object.entries({ ...command.options, ...COMMON_OPTIONS }).map(([name, option]) => ({
+      name: `--${name}`,
+      ...(option.short === undefined ? {} : { short: `-${option.short}` }),
+      type: option.type,
+      required: option.required === true,
+      multiple: option.multiple === true,
+      help: option.help,
+    })),
+    arguments: command.positionals?.usage ?? null,
+    request:
+      command.request === undefined
+        ? null
+        : Object.entries(command.request).map(([name, field]) => ({
+            name,
+            required: field.required === true,
+            expected: field.expected,
+            help: field.help,
+          })),
+    output: command.output,
+  };
+}

@@ -1,6 +1,13 @@
 #!/usr/bin/env node
 // The executable: it only wires the process streams to `run`, which holds all behaviour.
+import { ExitCode } from './exit-codes.js';
 import { run } from './run.js';
+
+// A reader that stops early (`cursorhooks contracts | head -1`) closes the pipe: end quietly
+// with the documented code instead of a stack trace, and print nothing more.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  process.exit(err.code === 'EPIPE' ? ExitCode.StdoutClosed : ExitCode.IO);
+});
 
 process.exitCode = await run(process.argv.slice(2), process.stdin, {
   stdout: (text) => {

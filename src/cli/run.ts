@@ -1,96 +1,106 @@
-import { createPlannerContainer, HookPlanner } from '../index.js';
-import { assertNoArguments, wantsHelp } from './args.js';
-import { contractsCommand } from './contracts-command.js';
+import { CursorHooksError } from '../errors/errors.js';
+import { CliError, EXIT_CODE_OF_KIND, usageError } from './cli-error.js';
+import type { Command, CommandContext } from './command.js';
+import { unknownCommand } from './commands/help.js';
+import { COMMANDS } from './commands.js';
+import {
+  cliErrorJSON,
+  type ErrorJSON,
+  errorDocument,
+  errorLine,
+  INTERNAL_ERROR,
+  refusalJSON,
+} from './error-output.js';
 import { ExitCode } from './exit-codes.js';
-import { CONTRACTS_HELP, PLAN_HELP, RENDER_ARGV_HELP, TOOL_HELP, VERIFY_HELP } from './help.js';
-import type { CliInput, CliIO } from './io.js';
-import { planCommand } from './plan-command.js';
-import { renderArgvCommand } from './render-argv-command.js';
-import { UsageError } from './usage-error.js';
-import { verifyCommand } from './verify-command.js';
-
-interface Command {
-  readonly help: string;
-  execute(
-    args: readonly string[],
-    stdin: CliInput,
-    io: CliIO,
-    planner: HookPlanner,
-  ): Promise<ExitCode> | ExitCode;
-}
-
-const COMMANDS: ReadonlyMap<string, Command> = new Map<string, Command>([
-  [
-    'plan',
-    {
-      help: PLAN_HELP,
-      execute: (args, stdin, io, planner) => {
-        assertNoArguments('plan', args);
-        return planCommand(stdin, io, planner);
-      },
-    },
-  ],
-  [
-    'verify',
-    {
-      help: VERIFY_HELP,
-      execute: (args, stdin, io, planner) => {
-        assertNoArguments('verify', args);
-        return verifyCommand(stdin, io, planner);
-      },
-    },
-  ],
-  [
-    'render-argv',
-    {
-      help: RENDER_ARGV_HELP,
-      execute: (args, _stdin, io, planner) => renderArgvCommand(args, io, planner),
-    },
-  ],
-  [
-    'contracts',
-    {
-      help: CONTRACTS_HELP,
-      execute: (args, _stdin, io, planner) => {
-        assertNoArguments('contracts', args);
-        return contractsCommand(io, planner);
-      },
-    },
-  ],
-]);
+import { commandHelp, describeCommand, TOOL_OPTIONS, toolHelp } from './help.js';
+import { type CliInput, type CliIO, writeJSON } from './io.js';
+import { assertRequiredOptions, COMMON_OPTIONS, parseArguments } from './parse.js';
+import { packageVersion } from './version.js';
 
 /**
  * The whole CLI: `argv` without the node and script paths. Returns the exit code and never
- * throws; usage errors and failures become one line on stderr, never a stack trace.
+ * throws: every failure becomes exactly one error on stderr, JSON when `--json` is in force.
  */
 export async function run(argv: readonly string[], stdin: CliInput, io: CliIO): Promise<number> {
+  const json = wantsJSON(argv, COMMANDS);
   try {
-    return await dispatch(argv, stdin, io);
+    return await dispatch(argv, stdin, io, COMMANDS);
   } catch (err) {
-    if (err instanceof UsageError) {
-      io.stderr(`cursorhooks: ${err.message}\n`);
-      return ExitCode.Usage;
-    }
-    io.stderr('cursorhooks: an unexpected internal failure stopped the command\n');
-    return ExitCode.Internal;
+    const error = toErrorJSON(err);
+    io.stderr(json ? errorDocument(error) : errorLine(error));
+    return EXIT_CODE_OF_KIND[error.kind];
   }
 }
 
-async function dispatch(argv: readonly string[], stdin: CliInput, io: CliIO): Promise<ExitCode> {
-  const [name, ...args] = argv;
-  if (name === undefined) throw new UsageError('missing command; see cursorhooks --help');
-  if (name === '--help' || name === '-h') {
-    io.stdout(TOOL_HELP);
+async function dispatch(
+  argv: readonly string[],
+  stdin: CliInput,
+  io: CliIO,
+  commands: readonly Command[],
+): Promise<ExitCode> {
+  // Tool options come before the command name, which is the first argument not starting with -.
+  const at = argv.findIndex((arg) => !arg.startsWith('-'));
+  const toolArgs = at === -1 ? argv : argv.slice(0, at);
+  const tool = parseArguments(toolArgs, TOOL_OPTIONS, undefined).options;
+  const json = tool.json === true;
+  if (tool.version === true) {
+    const version = packageVersion();
+    if (json) writeJSON(io, { version });
+    else io.stdout(`${version}\n`);
     return ExitCode.Ok;
   }
-  const command = COMMANDS.get(name);
-  if (command === undefined) {
-    const what = name.startsWith('-') ? 'unknown option' : 'unknown command';
-    throw new UsageError(`${what}; see cursorhooks --help`);
-  }
-  if (wantsHelp(args)) {
-    io.stdout(command.help);
+  if (at === -1) {
+    if (tool.help !== true) {
+      throw usageError('command-missing', 'missing command; see cursorhooks help');
+    }
+    if (json) writeJSON(io, { commands: commands.map(describeCommand) });
+    else io.stdout(toolHelp(commands));
     return ExitCode.Ok;
   }
-  return command.execute(args, stdin, io, createPlannerContainer().get(HookPlanner));
+  const name = argv[at] as string;
+  const command = commands.find((candidate) => candidate.name === name);
+  if (command === undefined) throw unknownCommand(name);
+  const declared = { ...command.options, ...COMMON_OPTIONS };
+  const { options, positionals } = parseArguments(
+    argv.slice(at + 1),
+    declared,
+    command.positionals,
+  );
+  const asked = json || options.json === true;
+  if (options.help === true || tool.help === true) {
+    // Help is text unless JSON was asked for, also for the JSON-only commands.
+    if (asked) writeJSON(io, { commands: [describeCommand(command)] });
+    else io.stdout(commandHelp(command));
+    return ExitCode.Ok;
+  }
+  assertRequiredOptions(options, command.options);
+  const context: CommandContext = {
+    options,
+    positionals,
+    json: asked || command.jsonOnly === true,
+    stdin,
+    io,
+    commands,
+  };
+  return command.run(context);
+}
+
+/**
+ * Whether errors print as JSON. Decided before parsing, because a parse error needs it: a
+ * `--json` (even a malformed `--json=…`) before `--`, or a command whose output is always JSON.
+ */
+function wantsJSON(argv: readonly string[], commands: readonly Command[]): boolean {
+  const end = argv.indexOf('--');
+  const options = end === -1 ? argv : argv.slice(0, end);
+  const name = argv.find((arg) => !arg.startsWith('-'));
+  return (
+    options.some((arg) => arg === '--json' || arg.startsWith('--json=')) ||
+    commands.some((command) => command.name === name && command.jsonOnly === true)
+  );
+}
+
+function toErrorJSON(err: unknown): ErrorJSON {
+  if (err instanceof CliError) return cliErrorJSON(err);
+  if (err instanceof CursorHooksError) return refusalJSON(err);
+  return INTERNAL_ERROR;
 }

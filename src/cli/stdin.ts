@@ -1,6 +1,6 @@
-import { MAX_DOCUMENT_BYTES } from '../index.js';
+import { MAX_DOCUMENT_BYTES } from '../limits.js';
+import { CliError, usageError } from './cli-error.js';
 import type { CliInput } from './io.js';
-import { UsageError } from './usage-error.js';
 
 const MiB = 1024 * 1024;
 
@@ -28,12 +28,15 @@ export async function readRequestBytes(input: CliInput): Promise<Uint8Array> {
       chunks.push(chunk);
     }
   } catch {
-    throw new UsageError('the request could not be read from stdin');
+    throw new CliError('io', 'stdin-unreadable', 'the request could not be read from stdin');
   }
   if (total > MAX_REQUEST_BYTES) throw tooLarge();
   return Buffer.concat(chunks, total);
 }
 
-function tooLarge(): UsageError {
-  return new UsageError(`the request on stdin exceeds ${MAX_REQUEST_BYTES / MiB} MiB`);
+function tooLarge(): CliError {
+  return usageError(
+    'request-too-large',
+    `the request on stdin exceeds ${MAX_REQUEST_BYTES / MiB} MiB`,
+  );
 }

@@ -64,6 +64,12 @@ export const REASON_MESSAGES = {
   'shell-contract-invalid': 'a registered shell contract does not have the required shape',
   'unexpected-failure': 'an unexpected failure stopped the plan; nothing was changed',
 
+  // Container misuse found when adopting the package (issue 8; ConflictError).
+  'shell-contract-unqualified':
+    'the unqualified Windows contract id names a refusal and can never be registered',
+  'shell-contract-late':
+    'a shell contract was bound after the planner was built; bind it before the first get(HookPlanner)',
+
   // Unproven absence (AbsenceUnprovenError).
   'owner-absent': 'the owned entry is absent, so its removal cannot be told from a foreign edit',
   'remainder-drift': 'the document outside the owned entry changed since the receipt was issued',

@@ -1,24 +1,31 @@
+import { BUILTIN_CONTRACTS } from '../../contracts/builtin.js';
 import type { Receipt, ReceiptJSON } from '../domain/receipt.js';
-import { createPlannerContainer } from './container.js';
+import { ShellContractRegistry } from '../shell/registry.js';
 import { HookPlanner } from './hook-planner.js';
 import type { PlanRequest, PlanResult } from './request.js';
 
-let defaultPlanner: HookPlanner | undefined;
+let builtinPlanner: HookPlanner | undefined;
 
-/** The planner of a default container with the built-in contracts, built on first use. */
-function planner(): HookPlanner {
-  defaultPlanner ??= createPlannerContainer().get(HookPlanner);
-  return defaultPlanner;
+/**
+ * The planner with exactly the built-in contracts, built on first use. It is what the default
+ * container resolves, wired by hand so the module-level functions and the CLI never load
+ * inversify (importing it is most of a CLI call's start-up).
+ */
+export function defaultPlanner(): HookPlanner {
+  builtinPlanner ??= new HookPlanner(
+    new ShellContractRegistry(BUILTIN_CONTRACTS.map((Contract) => new Contract())),
+  );
+  return builtinPlanner;
 }
 
 export function plan(request: PlanRequest): PlanResult {
-  return planner().plan(request);
+  return defaultPlanner().plan(request);
 }
 
 export function verifyOwned(document: Uint8Array, receipt: Receipt | ReceiptJSON): void {
-  planner().verifyOwned(document, receipt);
+  defaultPlanner().verifyOwned(document, receipt);
 }
 
 export function renderArgv(shell: string, argv: readonly string[]): string {
-  return planner().renderArgv(shell, argv);
+  return defaultPlanner().renderArgv(shell, argv);
 }

@@ -1,10 +1,9 @@
-import { inject, injectable } from 'inversify';
 import { HookDocument } from '../domain/hook-document.js';
 import { Receipt, type ReceiptJSON } from '../domain/receipt.js';
 import { asConflict, ConflictError, type CursorHooksError } from '../errors/errors.js';
 import { MAX_DOCUMENT_BYTES } from '../limits.js';
 import type { ShellContract } from '../shell/contract.js';
-import { ShellContractRegistry } from '../shell/registry.js';
+import type { ShellContractRegistry } from '../shell/registry.js';
 import { Operation } from './operation.js';
 import type { Decision, OperationContext } from './operations/context.js';
 import { install } from './operations/install.js';
@@ -24,10 +23,9 @@ const OPERATIONS: ReadonlyMap<unknown, (context: OperationContext) => Decision> 
  * Plans edits to Cursor's user hook file for the one owned stop entry. Pure: bytes and a
  * receipt in, bytes and a receipt out; every check happens before any edit.
  */
-@injectable()
 export class HookPlanner {
-  // The token is named explicitly: the test transform emits no decorator metadata to infer it.
-  constructor(@inject(ShellContractRegistry) private readonly registry: ShellContractRegistry) {}
+  // Plain class: container.ts applies the inversify decorators, so the CLI never loads inversify.
+  constructor(private readonly registry: ShellContractRegistry) {}
 
   /** Never throws: every refusal is a result with `conflict` set and the input bytes. */
   plan(request: PlanRequest): PlanResult {

@@ -1,6 +1,5 @@
-import { injectable, multiInject } from 'inversify';
 import { ConflictError, UnsupportedError } from '../errors/errors.js';
-import { SHELL_CONTRACT, type ShellContract } from './contract.js';
+import type { ShellContract } from './contract.js';
 import { WindowsUnqualified } from './ids.js';
 
 /**
@@ -8,13 +7,12 @@ import { WindowsUnqualified } from './ids.js';
  * a Map keyed by the id read at registration, so inherited object keys (`__proto__`,
  * `constructor`) can never resolve and a contract cannot change its id afterwards.
  */
-@injectable()
 export class ShellContractRegistry {
   readonly #byId = new Map<string, ShellContract>();
   readonly #all: readonly ShellContract[];
 
-  // The token is named explicitly: the test transform emits no decorator metadata to infer it.
-  constructor(@multiInject(SHELL_CONTRACT) contracts: ShellContract[]) {
+  // Plain class: container.ts applies the inversify decorators, so the CLI never loads inversify.
+  constructor(contracts: readonly ShellContract[]) {
     for (const contract of contracts) {
       const id = assertContractShape(contract);
       if (this.#byId.has(id)) throw new ConflictError('shell-contract-duplicate');
@@ -45,11 +43,11 @@ function assertContractShape(contract: unknown): string {
     throw new ConflictError('shell-contract-invalid');
   }
   const { id, evidence, assertCanonicalPath, render } = contract as Partial<ShellContract>;
+  // The unqualified id names a refusal; registering it would turn the refusal into a grammar.
+  if (id === WindowsUnqualified) throw new ConflictError('shell-contract-unqualified');
   const valid =
     typeof id === 'string' &&
     id.length > 0 &&
-    // The unqualified id names a refusal; registering it would turn the refusal into a grammar.
-    id !== WindowsUnqualified &&
     typeof evidence === 'object' &&
     evidence !== null &&
     !Array.isArray(evidence) &&

@@ -17,6 +17,7 @@ import type { Settings } from './measure.js';
 import { memory } from './memory.js';
 import { planner, type Size } from './planner.js';
 import { type GroupReport, printSummary, printTable, type Target } from './report.js';
+import { startup } from './startup.js';
 
 const started = performance.now();
 const SMALL: Settings = { time: 500, iterations: 10, warmupTime: 150, warmupIterations: 5 };
@@ -83,6 +84,9 @@ show(memory());
 
 process.stderr.write('5. linearity\n');
 show(linearity(planned, '1 MiB', '4 MiB'));
+
+process.stderr.write('7. CLI start-up (child processes)\n');
+show(startup());
 
 printSummary(targets);
 console.log(`total bench time: ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -4,6 +4,7 @@ import {
   base64,
   COMMAND,
   ENTRY,
+  failure,
   installRequest,
   output,
   plan,
@@ -22,7 +23,6 @@ describe('cursorhooks plan', () => {
     const expected = pretty({ version: 1, hooks: { stop: [ENTRY] } });
     expect(result).toEqual({
       desired: expected,
-      desiredBase64: base64(expected),
       receipt: {
         version: 1,
         event: 'stop',
@@ -32,8 +32,6 @@ describe('cursorhooks plan', () => {
         remainderDigest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
       },
       noOp: false,
-      conflict: false,
-      error: null,
     });
   });
 
@@ -117,73 +115,58 @@ describe('cursorhooks plan', () => {
     const result = output(outcome);
     const expected = `${JSON.stringify({ ...FOREIGN, hooks: { ...FOREIGN.hooks, stop: [ENTRY] } }, null, '\t').replaceAll('\n', '\r\n')}\r\n`;
     expect(result.desired).toBe(expected);
-    expect(Buffer.from(result.desiredBase64, 'base64').toString('utf8')).toBe(expected);
   });
 
-  it('refuses a non-UTF-8 document with desired null and the input bytes as desiredBase64 (red: invalid bytes are decoded lossily)', async () => {
+  it('refuses a non-UTF-8 document with the error alone, never the bytes (red: a refusal echoes the document)', async () => {
     const bytes = bytesOf('{"version":1,"x":"', [0xff], '"}');
     const { document: _text, ...rest } = installRequest(null);
     const outcome = await plan({ ...rest, documentBase64: base64(bytes) });
-    expect(outcome.exitCode).toBe(1);
-    expect(output(outcome)).toEqual({
-      desired: null,
-      desiredBase64: base64(bytes),
-      receipt: null,
-      noOp: true,
-      conflict: true,
-      error: {
-        kinds: ['conflict', 'unsupported'],
-        reason: 'document-not-utf8',
-        message: 'the document is not strict UTF-8',
-      },
+    expect(failure(outcome, 1)).toEqual({
+      kind: 'unsupported',
+      reason: 'document-not-utf8',
+      message: 'the document is not strict UTF-8',
     });
   });
 
-  it('keeps a refused leading byte-order mark in desired text (red: the text decoder strips the BOM)', async () => {
-    const text = `\uFEFF${pretty(FOREIGN)}`;
-    const { document: _text, ...rest } = installRequest(null);
-    const result = output(await plan({ ...rest, documentBase64: base64(text) }));
-    expect(result.error?.reason).toBe('document-bom');
-    expect(result.desired).toBe(text);
+  it('never echoes a refused 4 MiB document (red: a refusal prints megabytes of input)', async () => {
+    const big = `{"version":2,"x":"${'a'.repeat(4 * 1024 * 1024 - 40)}"}`;
+    const outcome = await plan(installRequest(big));
+    expect(failure(outcome, 1).reason).toBe('version-unsupported');
+    expect(outcome.stderr.length).toBeLessThan(300);
   });
 
   it.each([
-    ['executableVerified "yes"', { executableVerified: 'yes' }, 'executable-unverified'],
     ['no executableVerified', { executableVerified: undefined }, 'executable-unverified'],
-    ['an unknown operation', { operation: 'reinstall' }, 'operation-unknown'],
-    ['a missing operation', { operation: undefined }, 'operation-unknown'],
-    ['specs not an array', { specs: 'x' }, 'spec-malformed'],
-    ['a spec with a number', { specs: [{ executable: 1, selector: '/s' }] }, 'spec-malformed'],
+    ['executableVerified false', { executableVerified: false }, 'executable-unverified'],
+    ['two specs', { specs: [SPEC, SPEC] }, 'spec-count'],
     ['a garbage receipt', { previous: { version: 1 } }, 'receipt-malformed'],
-    ['shell as a number', { shell: 7 }, 'shell-unsupported'],
+    ['an unknown shell', { shell: 'cursor-bogus' }, 'shell-unsupported'],
   ])(
-    'passes %s through to the planner, which refuses it with exit 1 (red: a field type is judged by the CLI instead)',
+    'passes %s, well typed, to the planner, which refuses it with exit 1 (red: a value is judged by the CLI instead)',
     async (_, fields, reason) => {
-      const outcome = await plan({ ...installRequest(null), ...fields });
-      expect(outcome.exitCode).toBe(1);
-      const result = output(outcome);
-      expect(result.error?.reason).toBe(reason);
-      expect(result.conflict).toBe(true);
-      expect(result.receipt).toBeNull();
+      const error = failure(await plan({ ...installRequest(null), ...fields }), 1);
+      expect(error.reason).toBe(reason);
     },
   );
 
-  it('names every kind of a refusal from its cause chain (red: kinds is not decided with errorIs)', async () => {
+  it('gives every refusal its most specific kind from the cause chain (red: kind is not decided with errorIs)', async () => {
     const installed = output(await plan(installRequest(pretty(FOREIGN))));
-    const absent = output(
+    const absent = failure(
       await plan({ document: pretty(FOREIGN), operation: 'remove', previous: installed.receipt }),
+      1,
     );
-    expect(absent.error).toEqual({
-      kinds: ['conflict', 'absence-unproven'],
+    expect(absent).toEqual({
+      kind: 'absence-unproven',
       reason: 'owner-absent',
       message: expect.any(String),
     });
-    const unknownShell = output(await plan({ ...installRequest(null), shell: 'cursor-bogus' }));
-    expect(unknownShell.error?.kinds).toEqual(['conflict', 'unsupported']);
-    const exists = output(
+    const unknownShell = failure(await plan({ ...installRequest(null), shell: 'cursor-bogus' }), 1);
+    expect(unknownShell.kind).toBe('unsupported');
+    const exists = failure(
       await plan(installRequest(pretty({ version: 1, hooks: { stop: [{ command: COMMAND }] } }))),
+      1,
     );
-    expect(exists.error).toMatchObject({ kinds: ['conflict'], reason: 'command-exists' });
+    expect(exists).toMatchObject({ kind: 'conflict', reason: 'command-exists' });
   });
 
   it('never echoes document or spec strings in a refusal (red: an error message leaks input)', async () => {
@@ -195,8 +178,7 @@ describe('cursorhooks plan', () => {
       shell: SHELL,
       executableVerified: true,
     });
-    expect(outcome.exitCode).toBe(1);
-    const { error } = output(outcome);
-    expect(JSON.stringify(error)).not.toContain('CANARY');
+    expect(failure(outcome, 1).reason).toBe('version-unsupported');
+    expect(outcome.stderr).not.toContain('CANARY');
   });
 });

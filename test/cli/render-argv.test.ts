@@ -4,7 +4,7 @@ import {
   WindowsPowerShellStop20261001,
   WindowsUnqualified,
 } from '../../src/index.js';
-import { cli, output } from './support.js';
+import { cli, failure, output } from './support.js';
 
 const WINDOWS_ARGV = [
   'C:\\Program Files\\Agent\\agent.exe',
@@ -45,6 +45,11 @@ describe('cursorhooks render-argv', () => {
     );
   });
 
+  it('prints {"command"} with --json (red: machine output is text)', async () => {
+    const outcome = await cli(['render-argv', '--json', '--shell', LinuxUserShell32212, '--', 'a']);
+    expect(output<unknown>(outcome)).toEqual({ command: "'a'" });
+  });
+
   it.each([
     ['an unknown shell', 'cursor-bogus', ['x'], 'shell-unsupported'],
     ['the unqualified Windows id', WindowsUnqualified, ['x'], 'shell-unsupported'],
@@ -56,13 +61,18 @@ describe('cursorhooks render-argv', () => {
       'argv-shape-unsupported',
     ],
   ])(
-    'refuses %s with the error JSON and exit 1 (red: an UnsupportedError escapes or exits 0)',
+    'refuses %s with the error shape and exit 1, as text or JSON (red: an UnsupportedError escapes or exits 0)',
     async (_, shell, tokens, reason) => {
-      const outcome = await cli(['render-argv', '--shell', shell, '--', ...tokens]);
-      expect(outcome.exitCode).toBe(1);
-      expect(output<{ error: unknown }>(outcome)).toEqual({
-        error: { kinds: ['unsupported'], reason, message: expect.any(String) },
+      const json = await cli(['render-argv', '--json', '--shell', shell, '--', ...tokens]);
+      expect(failure(json, 1)).toEqual({
+        kind: 'unsupported',
+        reason,
+        message: expect.any(String),
       });
+      const text = await cli(['render-argv', '--shell', shell, '--', ...tokens]);
+      expect(text.exitCode).toBe(1);
+      expect(text.stdout).toBe('');
+      expect(text.stderr).toMatch(new RegExp(`^cursorhooks: [^\\n]+ \\[${reason}\\]\\n$`));
     },
   );
 });

@@ -28,26 +28,46 @@ export function plan(request: unknown): Promise<CliOutcome> {
 }
 
 export interface PlanOutput {
-  readonly desired: string | null;
-  readonly desiredBase64: string;
+  readonly desired: string;
   readonly receipt: ReceiptJSON | null;
   readonly noOp: boolean;
-  readonly conflict: boolean;
-  readonly error: { kinds: string[]; reason: string; message: string } | null;
 }
 
-/** The stdout JSON of a run that wrote nothing to stderr. */
+/** The one error shape every failing run prints on stderr. */
+export interface ErrorOutput {
+  readonly kind: string;
+  readonly reason: string;
+  readonly message: string;
+  readonly field?: string;
+  readonly option?: string;
+}
+
+/** The stdout JSON of a successful run, which wrote nothing to stderr. */
 export function output<T = PlanOutput>(outcome: CliOutcome): T {
   expect(outcome.stderr).toBe('');
+  expect(outcome.exitCode).toBe(0);
   return JSON.parse(outcome.stdout) as T;
 }
 
-/** A usage error: exit 2, nothing on stdout, one `cursorhooks:` line on stderr. */
-export function expectUsageError(outcome: CliOutcome, message: RegExp): void {
-  expect(outcome.exitCode).toBe(2);
+/** The error of a failed JSON-mode run: one JSON line on stderr, nothing on stdout. */
+export function failure(outcome: CliOutcome, exitCode: number): ErrorOutput {
+  expect(outcome.exitCode).toBe(exitCode);
   expect(outcome.stdout).toBe('');
-  expect(outcome.stderr).toMatch(/^cursorhooks: [^\n]+\n$/);
-  expect(outcome.stderr).toMatch(message);
+  expect(outcome.stderr).toMatch(/^\{[^\n]+\}\n$/);
+  const { error, ...rest } = JSON.parse(outcome.stderr) as { error: ErrorOutput };
+  expect(rest).toEqual({});
+  return error;
+}
+
+/** A usage error in JSON mode: exit 2 with `reason` and, when given, the field or option. */
+export function expectUsageError(
+  outcome: CliOutcome,
+  reason: string,
+  subject: { field?: string; option?: string } = {},
+): ErrorOutput {
+  const error = failure(outcome, 2);
+  expect(error).toEqual({ kind: 'usage', reason, message: expect.any(String), ...subject });
+  return error;
 }
 
 export function base64(bytes: Uint8Array | string): string {

@@ -19,7 +19,7 @@ function printStep(step: Step, number: number, path: string): void {
   const diff = unifiedDiff(step.before, step.after, { from: `a/${path}`, to: `b/${path}` });
   console.log(diff === '' ? '(document bytes unchanged)' : diff.trimEnd());
   if (step.error !== null) {
-    console.log(`refused: ${step.error.reason} (${step.error.kinds.join(', ')})`);
+    console.log(`refused: ${step.error.reason} (${step.error.kind})`);
     console.log(`message: ${step.error.message}`);
   }
   if (step.receipt !== undefined) console.log(`receipt: ${JSON.stringify(step.receipt, null, 2)}`);

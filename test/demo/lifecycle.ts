@@ -11,7 +11,7 @@ import {
 import type { Contract, Fixture, Scenario } from './scenarios.js';
 
 /** Runs the cursorhooks CLI once: the built binary in the demo, `run` in-process in tests. */
-export type Cli = (args: readonly string[], stdin: string) => Promise<CliOutcome>;
+export type Cli = (args: readonly string[], stdin: string | Uint8Array) => Promise<CliOutcome>;
 
 export interface CliOutcome {
   readonly exitCode: number;
@@ -19,8 +19,9 @@ export interface CliOutcome {
   readonly stderr: string;
 }
 
+/** The CLI's one error shape, printed on stderr by every failing run. */
 export interface ErrorOutput {
-  readonly kinds: readonly string[];
+  readonly kind: string;
   readonly reason: string;
   readonly message: string;
 }
@@ -49,12 +50,9 @@ export interface Lifecycle {
 }
 
 interface PlanOutput {
-  readonly desired: string | null;
-  readonly desiredBase64: string;
+  readonly desired: string;
   readonly receipt: ReceiptJSON | null;
   readonly noOp: boolean;
-  readonly conflict: boolean;
-  readonly error: ErrorOutput | null;
 }
 
 /** A `plan` request without its document, as the script writes it. */
@@ -157,7 +155,7 @@ export async function runLifecycle(
     },
     tampered,
   );
-  check(tamper, sameJSON(tamper.error?.kinds, ['conflict']), 'the refusal is a bare conflict');
+  check(tamper, tamper.error?.kind === 'conflict', 'the refusal is a bare conflict');
   steps.push(tamper);
 
   const removed = render(mapOwned(parseHookFile(edited), contract.installCommand, () => undefined));
@@ -187,28 +185,28 @@ async function planStep(
   input = before,
 ): Promise<Step> {
   const outcome = await cli(['plan'], JSON.stringify({ document: input, ...request }));
-  const output = parseOutput<PlanOutput>(outcome);
+  // A refusal prints only the error, on stderr; the document stays as it was.
+  const refused = outcome.exitCode !== 0;
+  const output: PlanOutput = refused
+    ? { desired: input, receipt: null, noOp: true }
+    : parseOutput<PlanOutput>(outcome.stdout, outcome);
+  const error = refused ? parseOutput<{ error: ErrorOutput }>(outcome.stderr, outcome).error : null;
   const step: Step = {
     name,
     edit,
     command: `cursorhooks plan  # operation: ${request.operation}`,
     exitCode: outcome.exitCode,
     before,
-    after: output.desired ?? '',
+    after: output.desired,
     receipt: output.receipt,
-    error: output.error,
+    error,
     failures: [],
   };
   check(step, outcome.exitCode === expected.exitCode, `exit code ${expected.exitCode}`);
   check(step, output.noOp === expected.noOp, `noOp ${expected.noOp}`);
   check(step, output.desired === expected.desired, 'the planned document matches byte for byte');
-  check(
-    step,
-    Buffer.from(output.desiredBase64, 'base64').equals(Buffer.from(output.desired ?? '', 'utf8')),
-    'desiredBase64 holds the bytes of desired',
-  );
-  check(step, output.error?.reason === expected.reason, `refusal reason ${expected.reason}`);
-  check(step, output.conflict === (output.error !== null), 'conflict is set exactly on error');
+  check(step, error?.reason === expected.reason, `refusal reason ${expected.reason}`);
+  check(step, !refused || outcome.stdout === '', 'a refusal prints nothing on stdout');
   const removesOrRefuses = expected.reason !== undefined || request.operation === 'remove';
   check(step, (output.receipt === null) === removesOrRefuses, 'a receipt exactly when one is due');
   return step;
@@ -222,7 +220,11 @@ async function verifyStep(
   receipt: ReceiptJSON | null | undefined,
 ): Promise<Step> {
   const outcome = await cli(['verify'], JSON.stringify({ document: after, receipt }));
-  const output = parseOutput<{ owned: boolean; error?: ErrorOutput }>(outcome);
+  const owned = outcome.exitCode === 0;
+  const output = parseOutput<{ owned?: boolean; error?: ErrorOutput }>(
+    owned ? outcome.stdout : outcome.stderr,
+    outcome,
+  );
   const step: Step = {
     name: 'a foreign edit, then verify ownership',
     edit: 'another tool adds an afterFileEdit hook',
@@ -234,13 +236,13 @@ async function verifyStep(
     error: output.error ?? null,
     failures: [],
   };
-  check(step, outcome.exitCode === 0 && output.owned, 'the owned entry still verifies');
+  check(step, owned && output.owned === true, 'the owned entry still verifies');
   return step;
 }
 
-function parseOutput<T>(outcome: CliOutcome): T {
+function parseOutput<T>(text: string, outcome: CliOutcome): T {
   try {
-    return JSON.parse(outcome.stdout) as T;
+    return JSON.parse(text) as T;
   } catch {
     // Nothing later can run on unreadable output, so this ends the lifecycle.
     throw new Error(`the CLI exited ${outcome.exitCode} without JSON: ${outcome.stderr.trim()}`);

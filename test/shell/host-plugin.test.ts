@@ -209,13 +209,26 @@ describe('a host contract class bound to SHELL_CONTRACT', () => {
     expectPlanRefused(installWith(other, HOST_ID), 'shell-unsupported');
   });
 
-  it('is ignored when bound after the first get, or the registry changes under a live planner', () => {
+  it('is refused when bound after the first get, or a late contract is silently unseen by the planner', () => {
     const container = createPlannerContainer();
     const planner = container.get(HookPlanner);
-    container.bind(SHELL_CONTRACT).to(HostSingleQuoteContract);
+    for (const late of [
+      () => container.bind(SHELL_CONTRACT).to(HostSingleQuoteContract),
+      () => container.rebind(SHELL_CONTRACT).to(HostSingleQuoteContract),
+    ]) {
+      const error = thrownBy(late);
+      expect(error, 'a late binding must throw').toBeInstanceOf(ConflictError);
+      expect((error as CursorHooksError).reason).toBe('shell-contract-late');
+    }
     expect(planner.contracts().map((contract) => contract.id)).toEqual(BUILTIN_IDS);
     expect(container.get(HookPlanner)).toBe(planner);
-    expectPlanRefused(installWith(planner, HOST_ID), 'shell-unsupported');
+  });
+
+  it('still binds other services after the first get, or the late-contract guard is too broad', () => {
+    const container = createPlannerContainer();
+    container.get(HookPlanner);
+    container.bind('host-service').toConstantValue(1);
+    expect(container.get('host-service')).toBe(1);
   });
 });
 
@@ -328,10 +341,10 @@ describe('contract registration refusals', () => {
     expectGetRefused(container, 'shell-contract-duplicate');
   });
 
-  it('refuses a contract with the WindowsUnqualified id, or the refusal id becomes a grammar', () => {
+  it('refuses a contract with the WindowsUnqualified id by its own reason, or the refusal id becomes a grammar', () => {
     const container = createPlannerContainer();
     container.bind(SHELL_CONTRACT).to(contractClaiming(WindowsUnqualified));
-    expectGetRefused(container, 'shell-contract-invalid');
+    expectGetRefused(container, 'shell-contract-unqualified');
   });
 
   it('refuses a contract with an empty id, or an omitted shell could select it', () => {

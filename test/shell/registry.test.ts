@@ -13,6 +13,8 @@ import {
   WindowsUnqualified,
 } from '../../src/shell/ids.js';
 import { ShellContractRegistry } from '../../src/shell/registry.js';
+// Applies the inversify decorators that the plain registry and contract classes do not carry.
+import '../../src/planner/container.js';
 import { TEST_EVIDENCE } from '../support/common.js';
 import { expectRefusal } from './refusal.js';
 
@@ -98,12 +100,12 @@ describe('ShellContractRegistry refusing to build', () => {
     );
   });
 
-  it('refuses a contract claiming WindowsUnqualified, or the unqualified id becomes usable', () => {
+  it('refuses a contract claiming WindowsUnqualified with its own reason, or the unqualified id becomes usable', () => {
     const container = containerWith(plainContract(WindowsUnqualified));
     expectRefusal(
       () => container.get(ShellContractRegistry),
       ConflictError,
-      'shell-contract-invalid',
+      'shell-contract-unqualified',
     );
   });
 

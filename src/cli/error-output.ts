@@ -1,0 +1,47 @@
+import {
+  AbsenceUnprovenError,
+  type CursorHooksError,
+  errorIs,
+  UnsupportedError,
+} from '../errors/errors.js';
+import type { CliError, ErrorKind } from './cli-error.js';
+
+/** The one error shape, `{"error": ErrorJSON}`, for every failure (schemas/error.json). */
+export interface ErrorJSON {
+  readonly kind: ErrorKind;
+  readonly reason: string;
+  readonly message: string;
+  readonly field?: string;
+  readonly option?: string;
+}
+
+/** A library refusal's kind: the most specific one on its cause chain. */
+function refusalKind(error: CursorHooksError): ErrorKind {
+  if (errorIs(error, AbsenceUnprovenError)) return 'absence-unproven';
+  if (errorIs(error, UnsupportedError)) return 'unsupported';
+  return 'conflict';
+}
+
+export function refusalJSON(error: CursorHooksError): ErrorJSON {
+  return { kind: refusalKind(error), reason: error.reason, message: error.message };
+}
+
+export function cliErrorJSON(error: CliError): ErrorJSON {
+  return { kind: error.kind, reason: error.reason, message: error.message, ...error.subject };
+}
+
+export const INTERNAL_ERROR: ErrorJSON = {
+  kind: 'internal',
+  reason: 'internal-failure',
+  message: 'an unexpected internal failure stopped the command',
+};
+
+/** The error as the single stderr line of a text-mode run. */
+export function errorLine(error: ErrorJSON): string {
+  return `cursorhooks: ${error.message} [${error.reason}]\n`;
+}
+
+/** The error as the single stderr line of a `--json` run. */
+export function errorDocument(error: ErrorJSON): string {
+  return `${JSON.stringify({ error })}\n`;
+}

@@ -1,0 +1,102 @@
+// Issue 8, start-up: each CLI call may cost at most 1.5× a bare `node -e 0` on the same machine.
+// Paired runs: every round starts both processes back to back (alternating which goes first),
+// so load that comes and goes hits both; the verdict is the median of the per-pair ratios.
+
+import { execFileSync, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { LinuxUserShell32212, Operation, plan } from '../../src/index.js';
+import { type GroupReport, ms, type Target, times } from './report.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+const TARGET = 1.5;
+const ROUNDS = 21;
+
+interface Call {
+  readonly label: string;
+  readonly args: readonly string[];
+  readonly stdin: string;
+}
+
+function calls(): Call[] {
+  const request = {
+    operation: Operation.Install,
+    specs: [{ executable: '/opt/agent/bin/agent', selector: '/opt/agent/stop.json' }],
+    shell: LinuxUserShell32212,
+    executableVerified: true,
+  };
+  const { desired, receipt } = plan(request);
+  const verify = { document: new TextDecoder().decode(desired), receipt: receipt?.toJSON() };
+  return [
+    { label: 'plan', args: ['plan'], stdin: JSON.stringify(request) },
+    { label: 'verify', args: ['verify'], stdin: JSON.stringify(verify) },
+    {
+      label: 'render-argv',
+      args: ['render-argv', '--shell', LinuxUserShell32212, '--', '/opt/agent', 'stop'],
+      stdin: '',
+    },
+    { label: 'contracts', args: ['contracts'], stdin: '' },
+    { label: '--help', args: ['--help'], stdin: '' },
+  ];
+}
+
+/** Wall time of one process, start to exit, in milliseconds; a failed call ends the bench. */
+function time(args: readonly string[], stdin: string): number {
+  const started = performance.now();
+  const child = spawnSync(process.execPath, args, { input: stdin, encoding: 'utf8' });
+  const elapsed = performance.now() - started;
+  if (child.status !== 0)
+    throw new Error(`${args.join(' ')} exited ${child.status}: ${child.stderr}`);
+  return elapsed;
+}
+
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[sorted.length >> 1] ?? Number.NaN;
+};
+
+function measure(call: Call): { bare: number; cli: number; ratio: number } {
+  const bare: number[] = [];
+  const cli: number[] = [];
+  const ratios: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const cliFirst = round % 2 === 1;
+    const first = cliFirst ? time([CLI, ...call.args], call.stdin) : time(['-e', '0'], '');
+    const second = cliFirst ? time(['-e', '0'], '') : time([CLI, ...call.args], call.stdin);
+    const [b, c] = cliFirst ? [second, first] : [first, second];
+    bare.push(b);
+    cli.push(c);
+    ratios.push(c / b);
+  }
+  return { bare: median(bare), cli: median(cli), ratio: median(ratios) };
+}
+
+export function startup(): GroupReport {
+  // Always measure the current sources: a stale dist would time yesterday's CLI.
+  execFileSync('npm', ['run', '--silent', 'build:cli'], { cwd: ROOT, stdio: 'pipe' });
+  time([CLI, 'contracts'], ''); // warm the file cache
+  const rows: (string | number)[][] = [];
+  const targets: Target[] = [];
+  for (const call of calls()) {
+    const { bare, cli, ratio } = measure(call);
+    rows.push([call.label, ms(bare), ms(cli), times(ratio)]);
+    targets.push({
+      group: 'start-up',
+      name: `cursorhooks ${call.label} vs node -e 0`,
+      goal: `≤ ${TARGET}×`,
+      measured: times(ratio),
+      pass: ratio <= TARGET,
+    });
+  }
+  return {
+    tables: [
+      {
+        title: `7. CLI start-up: built CLI vs a bare node -e 0 (${ROUNDS} paired runs each)`,
+        notes: ['wall time per process in ms (medians); ratio = median of the per-pair ratios'],
+        columns: ['command', 'node -e 0', 'cursorhooks', 'ratio'],
+        rows,
+      },
+    ],
+    targets,
+  };
+}

@@ -1,0 +1,80 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { cli } from './support.js';
+
+const ROOT = new URL('../../', import.meta.url);
+const README = readFileSync(new URL('README.md', ROOT), 'utf8');
+
+interface Example {
+  readonly args: string[];
+  readonly request: string;
+  readonly exitCode: number;
+  readonly stream: 'stdout' | 'stderr';
+  readonly output: unknown;
+}
+
+/** The README's `<!-- cli-example -->` blocks: command, request, exit code and output. */
+function examples(): Example[] {
+  const pattern =
+    /<!-- cli-example -->\n```console\n\$ cursorhooks ([^\n<]+?) < request\.json\n```\n\n`request\.json`:\n\n```json\n([\s\S]*?)\n```\n\nExit code (\d+), (stdout|stderr):\n\n```json\n([\s\S]*?)\n```/g;
+  return [...README.matchAll(pattern)].map((match) => ({
+    args: (match[1] ?? '').split(' '),
+    request: match[2] ?? '',
+    exitCode: Number(match[3]),
+    stream: match[4] === 'stderr' ? 'stderr' : 'stdout',
+    output: JSON.parse(match[5] ?? ''),
+  }));
+}
+
+/** Every reason the CLI's own code can raise, read from its sources. */
+function cliReasons(): string[] {
+  const directory = new URL('src/cli/', ROOT);
+  const files = readdirSync(directory, { recursive: true, encoding: 'utf8' }).filter((file) =>
+    file.endsWith('.ts'),
+  );
+  const reasons = new Set<string>();
+  for (const file of files) {
+    const source = readFileSync(new URL(file, directory), 'utf8');
+    for (const match of source.matchAll(
+      /(?:usageError\(\s*|new CliError\(\s*'\w+',\s*|reason: )'([a-z0-9-]+)'/g,
+    )) {
+      reasons.add(match[1] ?? '');
+    }
+  }
+  return [...reasons].sort();
+}
+
+describe('README CLI section', () => {
+  it('holds the worked examples for plan, verify, a refusal and a usage error (red: an example went missing)', () => {
+    expect(examples().map((example) => [example.args[0], example.exitCode])).toEqual([
+      ['plan', 0],
+      ['verify', 0],
+      ['plan', 1],
+      ['plan', 2],
+    ]);
+  });
+
+  it.each(examples().map((example, index) => [index + 1, example] as const))(
+    'example %i prints what the README shows, with its exit code (red: the documented protocol drifted)',
+    async (_, example) => {
+      const outcome = await cli(example.args, example.request);
+      expect(outcome.exitCode).toBe(example.exitCode);
+      const other = example.stream === 'stdout' ? outcome.stderr : outcome.stdout;
+      expect(other).toBe('');
+      expect(JSON.parse(outcome[example.stream])).toEqual(example.output);
+    },
+  );
+
+  it('lists every reason the CLI raises in its reason table (red: a new reason is undocumented)', () => {
+    const reasons = cliReasons();
+    expect(reasons.length).toBeGreaterThanOrEqual(20);
+    const table = README.slice(README.indexOf("The CLI's own reasons:"));
+    for (const reason of reasons) expect(table, reason).toContain(`\`${reason}\``);
+  });
+
+  it('lists every exit code the CLI defines (red: an exit code is undocumented)', async () => {
+    const { ExitCode } = await import('../../src/cli/exit-codes.js');
+    for (const code of Object.values(ExitCode))
+      expect(README).toMatch(new RegExp(`\\n\\| ${code} \\|`));
+  });
+});
