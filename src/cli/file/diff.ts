@@ -1,5 +1,5 @@
-// The unified diff of what was (or would be) written, made with the `diff` package.
-import { createTwoFilesPatch, FILE_HEADERS_ONLY } from 'diff';
+// The unified diff of what was (or would be) written, made with the `diff` package. It is
+// imported only when there is something to diff, so `status` and no-ops never load it.
 
 const CONTEXT = 3;
 
@@ -8,8 +8,14 @@ const CONTEXT = 3;
  * that did not exist diffs from /dev/null. Files whose lines all end in CRLF are diffed as LF
  * and the headers say so, so no carriage return lands in a terminal or in JSON.
  */
-export function unifiedDiff(path: string, existed: boolean, before: string, after: string): string {
+export async function unifiedDiff(
+  path: string,
+  existed: boolean,
+  before: string,
+  after: string,
+): Promise<string> {
   if (before === after) return '';
+  const { createTwoFilesPatch, FILE_HEADERS_ONLY } = await import('diff');
   const crlf = (before + after).includes('\r\n') && allCRLF(before) && allCRLF(after);
   const header = crlf ? 'CRLF line ends, shown as LF' : undefined;
   const [from, to] = crlf ? [toLF(before), toLF(after)] : [before, after];

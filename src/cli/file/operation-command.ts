@@ -46,7 +46,7 @@ export function operationCommand(declaration: OperationCommandDeclaration): Comm
         dryRun,
         checkHostPaths: hostPaths.checker,
       });
-      const result = operationResult(outcome, hostPaths.json(), dryRun);
+      const result = await operationResult(outcome, hostPaths.json(), dryRun);
       if (json) writeJSON(io, result);
       else io.stdout(operationText(result, ledger));
       if (outcome.error !== undefined) throw failureOf(outcome.error);

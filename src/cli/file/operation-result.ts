@@ -27,11 +27,11 @@ export interface OperationResultJSON {
 
 const TEXT = new TextDecoder();
 
-export function operationResult(
+export async function operationResult(
   outcome: OperationOutcome,
   hostPaths: HostPathsJSON | null,
   dryRun: boolean,
-): OperationResultJSON {
+): Promise<OperationResultJSON> {
   const changed = Buffer.compare(outcome.before, outcome.after) !== 0;
   return {
     status: outcome.status,
@@ -45,7 +45,7 @@ export function operationResult(
     settled: outcome.settled ?? null,
     hostPaths,
     diff: changed
-      ? unifiedDiff(
+      ? await unifiedDiff(
           outcome.hooksFile,
           outcome.existed,
           TEXT.decode(outcome.before),
