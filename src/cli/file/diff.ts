@@ -1,5 +1,6 @@
-// The unified diff of what was (or would be) written, made with the `diff` package. It is
-// imported only when there is something to diff, so `status` and no-ops never load it.
+// The unified diff of what was (or would be) written, made with the `diff` package. Only its
+// patch module is imported, and only when there is something to diff: start-up pays for none
+// of the rest, and `status` and no-ops load nothing of it.
 
 const CONTEXT = 3;
 
@@ -15,7 +16,7 @@ export async function unifiedDiff(
   after: string,
 ): Promise<string> {
   if (before === after) return '';
-  const { createTwoFilesPatch, FILE_HEADERS_ONLY } = await import('diff');
+  const { createTwoFilesPatch, FILE_HEADERS_ONLY } = await import('diff/lib/patch/create.js');
   const crlf = (before + after).includes('\r\n') && allCRLF(before) && allCRLF(after);
   const header = crlf ? 'CRLF line ends, shown as LF' : undefined;
   const [from, to] = crlf ? [toLF(before), toLF(after)] : [before, after];
