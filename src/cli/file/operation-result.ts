@@ -74,7 +74,7 @@ export function operationText(result: OperationResultJSON, ledger: string): stri
   }
   if (result.settled !== null) {
     lines.push(
-      `an interrupted earlier write was settled ${result.settled === 'forward' ? 'forward (it had landed)' : 'back (it had not landed)'}`,
+      `an interrupted earlier write ${result.dryRun ? 'would be' : 'was'} settled ${result.settled === 'forward' ? 'forward (it had landed)' : 'back (it had not landed)'}`,
     );
   }
   lines.push(
