@@ -1,9 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+const source = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
 export default defineConfig({
   // README examples import the package by name; run them against the sources.
-  resolve: { alias: { cursorhooks: fileURLToPath(new URL('./src/index.ts', import.meta.url)) } },
+  // The subpath first: an alias also matches the paths below its name.
+  resolve: {
+    alias: [
+      { find: 'cursorhooks/node', replacement: source('./src/node/index.ts') },
+      { find: 'cursorhooks', replacement: source('./src/index.ts') },
+    ],
+  },
   test: {
     include: ['test/**/*.test.ts'],
     // Property and shell-recorder tests do real work; the default 5 s is too tight on 2 cores.

@@ -14,7 +14,11 @@ function examples(): Map<string, string> {
   return found;
 }
 
-const RUNNABLE = ['test/readme/plan-lifecycle.ts', 'test/readme/host-contract.ts'];
+const RUNNABLE = [
+  'test/readme/plan-lifecycle.ts',
+  'test/readme/host-contract.ts',
+  'test/readme/node-host.ts',
+];
 const SHOWN = [...RUNNABLE, 'test/readme/mock-contract.test.ts'];
 
 describe('README', () => {

@@ -21,8 +21,10 @@ export function toolHelp(commands: readonly Command[]): string {
   return `Usage: cursorhooks <command> [options]
 
 Plans edits to Cursor's user hooks.json for exactly one owned stop hook entry.
-The planning commands are pure: they read a JSON request on stdin and write JSON
-on stdout, and never read or write files, environment variables or the network.
+plan, verify, render-argv and contracts are pure: they read a JSON request on stdin
+and write JSON on stdout, and never read or write files, environment variables or
+the network. install, update, remove, repair and status work on the hook file and
+the host's receipt ledger (--ledger), safely: see cursorhooks help install.
 
 Commands:
 ${commands.map((command) => `  ${command.name.padEnd(width)}${command.summary}`).join('\n')}
@@ -73,7 +75,7 @@ export function usageLine(command: Command): string {
 
 function optionLines(options: OptionDeclarations): string {
   return Object.entries(options)
-    .map(([name, option]) => `  ${optionSignature(name, option).padEnd(20)}${option.help}`)
+    .map(([name, option]) => `  ${optionSignature(name, option).padEnd(19)} ${option.help}`)
     .join('\n');
 }
 

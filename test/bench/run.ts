@@ -11,6 +11,7 @@ import {
   realistic4MiB,
   userFile,
 } from './documents.js';
+import { fileCommands } from './file-commands.js';
 import { hostile } from './hostile.js';
 import { jsonLayer } from './json-layer.js';
 import { linearity } from './linearity.js';
@@ -91,6 +92,9 @@ show(adversarial());
 
 process.stderr.write('7. CLI start-up (child processes)\n');
 show(startup());
+
+process.stderr.write('8. file-level commands (child processes)\n');
+show(fileCommands());
 
 printSummary(targets);
 console.log(`total bench time: ${((performance.now() - started) / 1000).toFixed(1)} s`);

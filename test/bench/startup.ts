@@ -8,14 +8,16 @@ import { LinuxUserShell32212, Operation, plan } from '../../src/index.js';
 import { type GroupReport, ms, type Target, times } from './report.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
-const TARGET = 1.5;
-const ROUNDS = 21;
+export const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+export const TARGET = 1.5;
+export const ROUNDS = 21;
 
-interface Call {
+export interface Call {
   readonly label: string;
   readonly args: readonly string[];
   readonly stdin: string;
+  /** Runs before each round, untimed: e.g. restores the file a real write changed. */
+  readonly prepare?: () => void;
 }
 
 function calls(): Call[] {
@@ -41,7 +43,7 @@ function calls(): Call[] {
 }
 
 /** Wall time of one process, start to exit, in milliseconds; a failed call ends the bench. */
-function time(args: readonly string[], stdin: string): number {
+export function time(args: readonly string[], stdin: string): number {
   const started = performance.now();
   const child = spawnSync(process.execPath, args, { input: stdin, encoding: 'utf8' });
   const elapsed = performance.now() - started;
@@ -55,11 +57,13 @@ const median = (values: readonly number[]): number => {
   return sorted[sorted.length >> 1] ?? Number.NaN;
 };
 
-function measure(call: Call): { bare: number; cli: number; ratio: number } {
+/** One call paired with a bare `node -e 0`, ROUNDS times: the medians and the median ratio. */
+export function measure(call: Call): { bare: number; cli: number; ratio: number } {
   const bare: number[] = [];
   const cli: number[] = [];
   const ratios: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
+    call.prepare?.();
     const cliFirst = round % 2 === 1;
     const first = cliFirst ? time([CLI, ...call.args], call.stdin) : time(['-e', '0'], '');
     const second = cliFirst ? time(['-e', '0'], '') : time([CLI, ...call.args], call.stdin);

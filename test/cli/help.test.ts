@@ -11,7 +11,18 @@ const UNREADABLE: AsyncIterable<Uint8Array> = {
   }),
 };
 
-const NAMES = ['plan', 'verify', 'render-argv', 'contracts', 'help'];
+const NAMES = [
+  'plan',
+  'verify',
+  'render-argv',
+  'contracts',
+  'install',
+  'update',
+  'remove',
+  'repair',
+  'status',
+  'help',
+];
 const PACKAGE_VERSION = (await import('../../package.json', { with: { type: 'json' } })).default
   .version;
 

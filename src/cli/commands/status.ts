@@ -1,0 +1,44 @@
+import { checkHostPaths } from '../../node/path-checks.js';
+import { readStatus } from '../../node/status.js';
+import { defaultPlanner } from '../../planner/default.js';
+import type { Command } from '../command.js';
+import { ExitCode } from '../exit-codes.js';
+import { hostPathsJSON } from '../file/host-paths.js';
+import { FILE_OPTIONS, hooksFileOf, specOf, specOptions } from '../file/options.js';
+import { statusResult, statusText } from '../file/status-result.js';
+import { writeJSON } from '../io.js';
+
+/** `status`: what state the file, the owned entry and the ledger are in; it never writes. */
+export const statusCommand: Command = {
+  name: 'status',
+  summary: 'report the hook file, owned entry, ledger, checks and next safe step',
+  description: `Reports the hook file (absent, valid, or refused with a reason), the owned entry (owned,
+absent, modified, duplicated, outside stop, remainder drift), the ledger record (generation and
+any pending write), the host path checks of the receipted spec (or of --executable and
+--selector), the shell contract's evidence, and the next safe step. It reads only: nothing is
+locked, settled or written. Exit 0 whenever the report was made, whatever it says.`,
+  options: { ...FILE_OPTIONS, ...specOptions(false) },
+  output: `a readable report; with --json one object {"hooksFile", "realPath", "file", "owned", "ledger",
+  "checkedSpec", "hostPaths", "contract", "nextStep"}`,
+  async run({ options, json, io }) {
+    const ledger = options.ledger as string;
+    const given = specOf(options);
+    const status = await readStatus({ hooksFile: hooksFileOf(options), ledger });
+    const receipt = status.ledger.record?.receipt ?? null;
+    const spec = given ?? receipt?.spec;
+    const checked =
+      spec === undefined
+        ? null
+        : { source: given === undefined ? ('receipt' as const) : ('given' as const), spec };
+    const hostPaths = spec === undefined ? null : hostPathsJSON(await checkHostPaths(spec), false);
+    const shell = (options.shell as string | undefined) ?? receipt?.shell;
+    const evidence = defaultPlanner()
+      .contracts()
+      .find((contract) => contract.id === shell)?.evidence;
+    const contract = shell === undefined ? null : { id: shell, evidence: evidence ?? null };
+    const result = statusResult(status, ledger, checked, hostPaths, contract);
+    if (json) writeJSON(io, result);
+    else io.stdout(statusText(result));
+    return ExitCode.Ok;
+  },
+};

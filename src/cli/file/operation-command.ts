@@ -1,0 +1,56 @@
+// The four file-level operations share one shape: plan, write and record through the kit's
+// runOperation, report the outcome, exit by its kind.
+
+import { runOperation } from '../../node/run-operation.js';
+import type { Operation } from '../../planner/operation.js';
+import type { Command, OptionDeclarations } from '../command.js';
+import { ExitCode } from '../exit-codes.js';
+import { writeJSON } from '../io.js';
+import { failureOf } from './failure.js';
+import { HostPathRun } from './host-paths.js';
+import { operationResult, operationText } from './operation-result.js';
+import { hooksFileOf, specOf } from './options.js';
+
+export interface OperationCommandDeclaration {
+  readonly operation: Operation;
+  readonly summary: string;
+  readonly description: string;
+  readonly options: OptionDeclarations;
+}
+
+const OUTPUT = `a summary and the unified diff; with --json one object {"status", "operation", "dryRun",
+  "hooksFile", "realPath", "changed", "receipt", "generation", "settled", "hostPaths", "diff", "error"}.
+  A refusal or failure prints this result too (status refused or failed, error set), then the
+  error on stderr as every command does.`;
+
+export function operationCommand(declaration: OperationCommandDeclaration): Command {
+  const { operation } = declaration;
+  return {
+    name: operation,
+    summary: declaration.summary,
+    description: declaration.description,
+    options: declaration.options,
+    output: OUTPUT,
+    async run({ options, json, io }) {
+      const ledger = options.ledger as string;
+      const spec = specOf(options);
+      const shell = options.shell as string | undefined;
+      const dryRun = options['dry-run'] === true;
+      const hostPaths = new HostPathRun(options['vouch-unperformed-checks'] === true);
+      const outcome = await runOperation({
+        operation,
+        hooksFile: hooksFileOf(options),
+        ledger,
+        ...(spec === undefined ? {} : { spec }),
+        ...(shell === undefined ? {} : { shell }),
+        dryRun,
+        checkHostPaths: hostPaths.checker,
+      });
+      const result = await operationResult(outcome, hostPaths.json(), dryRun);
+      if (json) writeJSON(io, result);
+      else io.stdout(operationText(result, ledger));
+      if (outcome.error !== undefined) throw failureOf(outcome.error);
+      return ExitCode.Ok;
+    },
+  };
+}
