@@ -50,6 +50,8 @@ export const REASON_MESSAGES = {
 
   // Requests, receipts and ownership (ConflictError).
   'request-malformed': 'the request is not a well-formed plan request',
+  'document-malformed':
+    'the document field is not a plain Uint8Array (or null or undefined for an absent file)',
   'operation-unknown': 'the operation is not install, update, remove or repair',
   'executable-unverified': 'the host has not attested its executable and selector checks',
   'spec-count': 'the operation needs exactly one hook spec',

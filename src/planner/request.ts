@@ -83,13 +83,13 @@ const byteLengthOf = intrinsicGetter('byteLength');
 
 /**
  * The bytes to plan on, as a plain Uint8Array made from one read of the host's array (a
- * Proxy, which has no typed-array slots, is malformed). Memory shared with another thread
+ * Proxy, which has no typed-array slots, is `document-malformed`). Memory shared with another thread
  * could change under the planner, so it is copied; oversized input is kept as a view, since
  * only its length is ever read.
  */
 export function readDocument(document: unknown): Uint8Array {
   if (document === undefined || document === null) return ABSENT;
-  if (!(document instanceof Uint8Array)) throw new ConflictError('request-malformed');
+  if (!(document instanceof Uint8Array)) throw new ConflictError('document-malformed');
   let view: Uint8Array;
   try {
     const buffer = bufferOf.call(document) as ArrayBuffer;
@@ -99,7 +99,7 @@ export function readDocument(document: unknown): Uint8Array {
       byteLengthOf.call(document) as number,
     );
   } catch {
-    throw new ConflictError('request-malformed');
+    throw new ConflictError('document-malformed');
   }
   const shared = view.buffer instanceof SharedArrayBuffer;
   return shared && view.length <= MAX_DOCUMENT_BYTES ? view.slice() : view;

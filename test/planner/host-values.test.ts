@@ -67,7 +67,7 @@ describe('plan reads the document once and never throws', () => {
   it('refuses a Proxy document as malformed, or its traps answer the checks', () => {
     const document = new Proxy(new Uint8Array(DOCUMENT), {});
     const result = plan({ document, operation: Operation.Install, ...WRITE });
-    expectError(result.error, 'request-malformed', 'conflict');
+    expectError(result.error, 'document-malformed', 'conflict');
   });
 
   it('ignores an own `length` property on the document, or checks and edits see different sizes', () => {

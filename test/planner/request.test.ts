@@ -208,11 +208,11 @@ describe('Request validation', () => {
     },
   );
 
-  it('refuses a non-object request and a non-Uint8Array document with request-malformed, or hosts cannot tell bad calls from bad files', () => {
+  it('refuses a non-object request with request-malformed and a non-Uint8Array document with document-malformed, or hosts cannot tell which field is wrong', () => {
     expectError(plan(null as unknown as PlanRequest).error, 'request-malformed', 'conflict');
     expectError(
       plan({ ...WRITE, operation: 'install', document: 'x' } as unknown as PlanRequest).error,
-      'request-malformed',
+      'document-malformed',
       'conflict',
     );
   });
