@@ -3,7 +3,8 @@
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import type { HookSpec, ReceiptJSON } from '../../src/index.js';
+import type { OperationResultJSON } from '../../src/cli/file/operation-result.js';
+import type { HookSpec } from '../../src/index.js';
 import type { CliOutcome } from '../demo/lifecycle.js';
 import { tempDir } from '../node/support.js';
 import { cli, SHELL } from './support.js';
@@ -82,24 +83,8 @@ export function fileCli(command: string, where: Home, ...more: string[]): Promis
 export const install = (where: Home, ...more: string[]) =>
   fileCli('install', where, ...specArgs(where.spec), ...more);
 
-export interface OperationResult {
-  readonly status: string;
-  readonly operation: string;
-  readonly dryRun: boolean;
-  readonly hooksFile: string;
-  readonly realPath: string | null;
-  readonly changed: boolean;
-  readonly receipt: ReceiptJSON | null;
-  readonly generation: number;
-  readonly settled: string | null;
-  readonly hostPaths: {
-    verified: boolean;
-    vouched: boolean;
-    checks: { role: string; check: string; status: string; path: string }[];
-  } | null;
-  readonly diff: string;
-  readonly error: { kind: string; reason: string; message: string } | null;
-}
+/** The JSON result of install, update, remove and repair, as the CLI declares it. */
+export type OperationResult = OperationResultJSON;
 
 /**
  * The result on stdout and, when it failed, the one error on stderr, which must be the result's

@@ -52,20 +52,7 @@ describe('eight processes at once', () => {
     const hooks = join(dir, 'hooks.json');
     const ledger = join(dir, 'ledger.json');
     writeFileSync(hooks, FOREIGN);
-    const job: ChildJob = {
-      operation: Operation.Install,
-      hooks,
-      ledger,
-      spec: SPEC,
-      shell: SHELL,
-      killAt: 0,
-    };
-    const results = await Promise.all(
-      Array.from({ length: PROCESSES }, () => runChild(child.script, job)),
-    );
-    const statuses = results.map((result) => result.output?.status).sort();
-    expect(statuses).toEqual(['done', ...Array<string>(PROCESSES - 1).fill('no-op')]);
-    expect(commandsIn(readFileSync(hooks, 'utf8'))).toEqual(['foreign', COMMAND]);
+    await installOneSpecEverywhere(hooks, ledger);
     const { records } = await readLedger(ledger);
     expect([...records.keys()]).toEqual([hooks]);
     expect(records.get(hooks)).toMatchObject({ generation: 1, pending: null });
@@ -88,20 +75,7 @@ describe('eight processes at once', () => {
       };
       writeFileSync(lockPathOf(path), JSON.stringify(record));
     }
-    const job: ChildJob = {
-      operation: Operation.Install,
-      hooks,
-      ledger,
-      spec: SPEC,
-      shell: SHELL,
-      killAt: 0,
-    };
-    const results = await Promise.all(
-      Array.from({ length: PROCESSES }, () => runChild(child.script, job)),
-    );
-    const statuses = results.map((result) => result.output?.status).sort();
-    expect(statuses).toEqual(['done', ...Array<string>(PROCESSES - 1).fill('no-op')]);
-    expect(commandsIn(readFileSync(hooks, 'utf8'))).toEqual(['foreign', COMMAND]);
+    await installOneSpecEverywhere(hooks, ledger);
     expect(readdirSync(dir).sort()).toEqual(['hooks.json', 'ledger.json']);
   });
 
@@ -141,3 +115,21 @@ describe('eight processes at once', () => {
     }
   });
 });
+
+/** PROCESSES children install SPEC into one file with one ledger: one is done, the rest no-op. */
+async function installOneSpecEverywhere(hooks: string, ledger: string): Promise<void> {
+  const job: ChildJob = {
+    operation: Operation.Install,
+    hooks,
+    ledger,
+    spec: SPEC,
+    shell: SHELL,
+    killAt: 0,
+  };
+  const results = await Promise.all(
+    Array.from({ length: PROCESSES }, () => runChild(child.script, job)),
+  );
+  const statuses = results.map((result) => result.output?.status).sort();
+  expect(statuses).toEqual(['done', ...Array<string>(PROCESSES - 1).fill('no-op')]);
+  expect(commandsIn(readFileSync(hooks, 'utf8'))).toEqual(['foreign', COMMAND]);
+}
