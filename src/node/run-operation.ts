@@ -151,9 +151,7 @@ class Run {
     this.record = records.get(realPath) ?? EMPTY_RECORD;
     this.snapshot = await readFileSnapshot(this.options.hooksFile, this.fs);
     if (this.record.pending !== null) {
-      this.settled = decidePending(this.record, this.snapshot.bytes);
-      if (this.settled === 'unresolved') throw new LedgerError('pending-unresolved');
-      this.record = settle(this.record, this.settled);
+      this.record = settle(this.record, this.decidePending(this.snapshot.bytes));
     }
     if (this.alreadyRemoved()) return this.outcome('dry-run');
     const result = await this.plan(this.snapshot);
@@ -170,10 +168,16 @@ class Run {
     this.record = await this.updateRecord(realPath, (record) => record);
     if (this.record.pending === null) return;
     const { bytes } = await readLocked(this.options.hooksFile, realPath, this.fs);
+    const resolution = this.decidePending(bytes);
+    this.record = await this.updateRecord(realPath, (record) => settle(record, resolution));
+  }
+
+  /** How the pending record settles on `bytes`, reported on the outcome; refuses to guess. */
+  private decidePending(bytes: Uint8Array): PendingResolution {
     const resolution = decidePending(this.record, bytes);
     this.settled = resolution;
     if (resolution === 'unresolved') throw new LedgerError('pending-unresolved');
-    this.record = await this.updateRecord(realPath, (record) => settle(record, resolution));
+    return resolution;
   }
 
   private async planAndWrite(realPath: string): Promise<OperationOutcome> {
