@@ -1,5 +1,12 @@
 // The bytes JSON is written in, named once for the budget pass, the parser and the writers.
 
+import { Buffer } from 'node:buffer';
+
+/** A Buffer over the same memory: its searches and decodes are native, a Uint8Array's are not. */
+export function bufferOf(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
 export const QUOTE = 0x22;
 export const BACKSLASH = 0x5c;
 export const SLASH = 0x2f;

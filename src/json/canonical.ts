@@ -14,8 +14,12 @@ import { type JsonNode, Tag, type Tape } from './tree.js';
 
 const HEX_DIGITS = [...'0123456789abcdef'].map((digit) => digit.charCodeAt(0));
 
-/** Code units with a two-character canonical escape, mapped to the byte after the backslash. */
-const SHORT_ESCAPES: ReadonlyMap<number, number> = new Map([
+/**
+ * The byte after the backslash for code units with a two-character canonical escape, 0 for
+ * the other units below 0x60 (every unit above has none).
+ */
+const SHORT_ESCAPE = new Uint8Array(0x60);
+for (const [unit, marker] of [
   [0x22, 0x22],
   [0x5c, 0x5c],
   [0x08, 0x62],
@@ -23,7 +27,12 @@ const SHORT_ESCAPES: ReadonlyMap<number, number> = new Map([
   [0x0a, 0x6e],
   [0x0d, 0x72],
   [0x09, 0x74],
-]);
+] as const) {
+  SHORT_ESCAPE[unit] = marker;
+}
+
+/** Receives a full buffer of canonical bytes; the buffer is written over once it returns. */
+export type CanonicalSink = (full: Uint8Array) => void;
 
 /**
  * The canonical form (SPEC §5) as UTF-8: no whitespace, members sorted by key code units,
@@ -32,24 +41,26 @@ const SHORT_ESCAPES: ReadonlyMap<number, number> = new Map([
  *
  * An escape-free string lexeme is already canonical (it cannot hold a quote, backslash,
  * control character or lone surrogate), as is every number and literal, so those are copied
- * byte for byte from the document; only escaped strings are re-escaped, byte by byte.
- * Canonical text is never longer than the span it comes from, which bounds the output buffer.
- * `omit` holds tape indices of array elements and member values to leave out.
+ * byte for byte from the document; so is an escaped lexeme without `\u` or `\/`, whose other
+ * escapes are their own canonical spelling. Only the rest are re-escaped, byte by byte.
+ *
+ * Writes `prefix` (a digest's domain label) and then the canonical form through `buffer` (two
+ * bytes or more), which never grows: each time it fills, `full` receives it, and the unsent
+ * rest is returned. A 4 MiB document is thus hashed without a 4 MiB copy. `omit` holds tape indices of array
+ * elements and of member values to leave out (with their keys), which is how a remainder
+ * drops the owned entry.
  */
-/**
- * Writes `prefix` (a digest's domain label) and then the canonical form into `out`, which
- * must hold `prefix.length + node.end - node.start` bytes; returns the written part of `out`.
- */
-export function canonicalizeInto(
-  out: Uint8Array,
+export function writeCanonical(
   node: JsonNode,
+  buffer: Uint8Array,
+  full: CanonicalSink,
   omit: ReadonlySet<number> = NOTHING,
   prefix: Uint8Array = NO_PREFIX,
 ): Uint8Array {
-  out.set(prefix);
-  const writer = new CanonicalWriter(node.tape, omit, out, prefix.length);
+  const writer = new CanonicalWriter(node.tape, omit, buffer, full);
+  writer.copy(prefix, 0, prefix.length);
   writer.node(node.index);
-  return writer.result();
+  return writer.rest();
 }
 
 const NOTHING: ReadonlySet<number> = new Set();
@@ -64,44 +75,20 @@ export function canonicalString(value: string): string {
   return JSON.stringify(value);
 }
 
-/**
- * Writes straight from the tape. `omit` holds tape indices of array elements and of member
- * values to leave out (with their keys), which is how a remainder drops the owned entry.
- */
-/**
- * Orders key indices by their decoded code units. Keys are unique (the parser refuses
- * duplicates), so the order is total. Most objects hold a handful of keys, for which an
- * insertion sort is several times cheaper than Array.prototype.sort with a comparator.
- */
-function sortKeys(tape: Tape, keys: number[]): void {
-  if (keys.length > 16) {
-    keys.sort((a, b) => tape.compareDecoded(a, b));
-    return;
-  }
-  for (let i = 1; i < keys.length; i++) {
-    const key = keys[i] as number;
-    let j = i - 1;
-    while (j >= 0 && tape.compareStrings(keys[j] as number, key) > 0) {
-      keys[j + 1] = keys[j] as number;
-      j--;
-    }
-    keys[j + 1] = key;
-  }
-}
-
 class CanonicalWriter {
   private readonly source: Uint8Array;
+  private pos = 0;
 
   constructor(
     private readonly tape: Tape,
     private readonly omit: ReadonlySet<number>,
     private readonly out: Uint8Array,
-    private pos: number,
+    private readonly full: CanonicalSink,
   ) {
     this.source = tape.bytes;
   }
 
-  result(): Uint8Array {
+  rest(): Uint8Array {
     return this.out.subarray(0, this.pos);
   }
 
@@ -124,25 +111,22 @@ class CanonicalWriter {
         return;
       }
       case Tag.String:
-        if (tape.escaped(index)) this.escapedString(tape.start(index), tape.end(index));
-        else this.copy(tape.start(index), tape.end(index));
+        if (tape.rewritten(index)) this.escapedString(tape.start(index), tape.end(index));
+        else this.copy(this.source, tape.start(index), tape.end(index));
         return;
       default:
-        this.copy(tape.start(index), tape.end(index));
+        this.copy(this.source, tape.start(index), tape.end(index));
     }
   }
 
   private object(index: number): void {
     const { tape, omit } = this;
-    const keys: number[] = [];
-    for (let key = index + 1; key < tape.next(index); key = tape.next(key + 1)) {
-      if (!omit.has(key + 1)) keys.push(key);
-    }
-    sortKeys(tape, keys);
     this.byte(OPEN_OBJECT);
-    for (let position = 0; position < keys.length; position++) {
-      const key = keys[position] as number;
-      if (position > 0) this.byte(COMMA);
+    let first = true;
+    for (const key of tape.sortedKeys(index)) {
+      if (omit.has(key + 1)) continue;
+      if (!first) this.byte(COMMA);
+      first = false;
       this.node(key);
       this.byte(COLON);
       this.node(key + 1);
@@ -150,20 +134,40 @@ class CanonicalWriter {
     this.byte(CLOSE_OBJECT);
   }
 
+  /** Hands the buffer on unless `bytes` more still fit in it. */
+  private reserve(bytes: number): void {
+    if (this.pos + bytes > this.out.length) {
+      this.full(this.out.subarray(0, this.pos));
+      this.pos = 0;
+    }
+  }
+
   private byte(value: number): void {
+    this.reserve(1);
     this.out[this.pos++] = value;
   }
 
-  private copy(start: number, end: number): void {
-    const { source, out } = this;
-    // Short runs copy faster by hand than through a subarray view.
-    if (end - start < 64) {
+  private bytes2(first: number, second: number): void {
+    this.reserve(2);
+    this.out[this.pos++] = first;
+    this.out[this.pos++] = second;
+  }
+
+  /** Copies `from[start, end)`: a short run by hand, a long one natively, a buffer at a time. */
+  copy(from: Uint8Array, start: number, end: number): void {
+    const { out } = this;
+    if (end - start < 64 && this.pos + (end - start) <= out.length) {
       let pos = this.pos;
-      for (let i = start; i < end; i++) out[pos++] = source[i] as number;
+      for (let i = start; i < end; i++) out[pos++] = from[i] as number;
       this.pos = pos;
-    } else {
-      out.set(source.subarray(start, end), this.pos);
-      this.pos += end - start;
+      return;
+    }
+    for (let p = start; p < end; ) {
+      this.reserve(1);
+      const bytes = Math.min(end - p, out.length - this.pos);
+      out.set(from.subarray(p, p + bytes), this.pos);
+      this.pos += bytes;
+      p += bytes;
     }
   }
 
@@ -189,7 +193,7 @@ class CanonicalWriter {
         if (marker === LOWER_U || marker === SLASH) break;
         run += 2;
       }
-      this.copy(p, run);
+      this.copy(source, p, run);
       p = run;
       if (p >= end) return;
       // `\/` is the one two-character escape whose canonical form is the bare character.
@@ -219,8 +223,8 @@ class CanonicalWriter {
 
   /** One UTF-16 code unit (never half of a pair here) in canonical form. */
   private unit(unit: number): void {
-    const short = SHORT_ESCAPES.get(unit);
-    if (short !== undefined) this.bytes2(BACKSLASH, short);
+    const short = unit < SHORT_ESCAPE.length ? (SHORT_ESCAPE[unit] as number) : 0;
+    if (short !== 0) this.bytes2(BACKSLASH, short);
     else if (unit < 0x20 || (unit >= 0xd800 && unit <= 0xdfff)) this.hexEscape(unit);
     else this.codePoint(unit);
   }
@@ -244,10 +248,5 @@ class CanonicalWriter {
       this.bytes2(0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 0x3f));
       this.bytes2(0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f));
     }
-  }
-
-  private bytes2(first: number, second: number): void {
-    this.out[this.pos++] = first;
-    this.out[this.pos++] = second;
   }
 }

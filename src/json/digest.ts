@@ -1,6 +1,6 @@
 import { Buffer } from 'node:buffer';
 import * as crypto from 'node:crypto';
-import { canonicalizeInto } from './canonical.js';
+import { writeCanonical } from './canonical.js';
 import type { JsonNode } from './tree.js';
 
 const encoder = new TextEncoder();
@@ -18,10 +18,19 @@ export type DigestDomain = keyof typeof DOMAIN_LABELS;
  * without the nodes in `omit`.
  */
 export function digestOf(domain: DigestDomain, node: JsonNode, omit?: ReadonlySet<number>): string {
-  const label = DOMAIN_LABELS[domain];
-  const size = label.length + node.end - node.start;
-  const out = size <= SCRATCH_BYTES ? scratch : new Uint8Array(size);
-  return `sha256:${sha256Hex(canonicalizeInto(out, node, omit, label))}`;
+  let hash: crypto.Hash | undefined;
+  const rest = writeCanonical(
+    node,
+    scratch,
+    (full) => {
+      hash ??= crypto.createHash('sha256');
+      hash.update(full);
+    },
+    omit,
+    DOMAIN_LABELS[domain],
+  );
+  const hex = hash === undefined ? sha256Hex(rest) : hash.update(rest).digest('hex');
+  return `sha256:${hex}`;
 }
 
 /** The digest of a canonical form already written out as text. */
@@ -29,10 +38,9 @@ export function digestOfCanonical(domain: DigestDomain, canonical: string): stri
   return `sha256:${sha256Hex(Buffer.concat([DOMAIN_LABELS[domain], Buffer.from(canonical, 'utf8')]))}`;
 }
 
-// Canonical bytes are hashed at once and dropped, so small ones reuse one buffer: a typed
-// array over 64 bytes costs a fresh backing store, more than digesting a small entry.
-const SCRATCH_BYTES = 64 * 1024;
-const scratch = new Uint8Array(SCRATCH_BYTES);
+// Canonical bytes pass through one buffer on their way into the hash: a typed array over 64
+// bytes costs a fresh backing store, more than digesting a small entry, and a large one more.
+const scratch = new Uint8Array(64 * 1024);
 
 // One-shot hashing (Node 20.12+) costs a third of a Hash object for the small entry digests.
 const sha256Hex: (data: Uint8Array) => string =

@@ -1,4 +1,4 @@
-import { CR, LF } from './bytes.js';
+import { bufferOf, CR, LF } from './bytes.js';
 import { canonicalString } from './canonical.js';
 import { hasItems, lastChildOfKind, nearestStep, type Shape, shapeOf } from './layout.js';
 import { type JsonObject, Tag, type Tape } from './tree.js';
@@ -34,7 +34,7 @@ const ONE_LINE: Shape = { lines: false, step: '', open: '', comma: '', close: ''
 
 /** The document's line end and its root's shape: what new text falls back on. */
 export function detectLayout(bytes: Uint8Array, root: JsonObject): Layout {
-  const newline = bytes.indexOf(LF);
+  const newline = bufferOf(bytes).indexOf(LF);
   const eol = newline > 0 && bytes[newline - 1] === CR ? '\r\n' : '\n';
   return { eol, root: hasItems(root.tape, root.index) ? shapeOf(root.tape, root.index) : ONE_LINE };
 }

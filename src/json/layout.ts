@@ -1,5 +1,4 @@
-import { Buffer } from 'node:buffer';
-import { isJsonWhitespace, LF, SPACE, TAB } from './bytes.js';
+import { bufferOf, isJsonWhitespace, LF, SPACE, TAB } from './bytes.js';
 import { Tag, type Tape } from './tree.js';
 
 // Reading how the document writes its containers, so inserted text can copy a neighbour. All
@@ -25,16 +24,21 @@ export interface Shape {
  */
 export function ascii(bytes: Uint8Array, start: number, end: number): string {
   if (end - start > 64) {
-    return Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('latin1');
+    return bufferOf(bytes).toString('latin1', start, end);
   }
   let text = '';
   for (let i = start; i < end; i++) text += String.fromCharCode(bytes[i] as number);
   return text;
 }
 
+/** Where the line holding `offset` begins. */
+function lineStartOf(bytes: Uint8Array, offset: number): number {
+  return offset === 0 ? 0 : bufferOf(bytes).lastIndexOf(LF, offset - 1) + 1;
+}
+
 /** The spaces and tabs that open the line holding `offset`, up to `offset`. */
 export function lineIndent(bytes: Uint8Array, offset: number): string {
-  const lineStart = offset === 0 ? 0 : bytes.lastIndexOf(LF, offset - 1) + 1;
+  const lineStart = lineStartOf(bytes, offset);
   let end = lineStart;
   while (end < offset && (bytes[end] === SPACE || bytes[end] === TAB)) end++;
   return ascii(bytes, lineStart, end);
@@ -136,7 +140,7 @@ export function shapeOf(tape: Tape, index: number): Shape {
  * `start`; all of it when it does not begin with that line's (an outdented or mixed indent).
  */
 function stepOf(bytes: Uint8Array, start: number, from: number, to: number): string {
-  let own = start === 0 ? 0 : bytes.lastIndexOf(LF, start - 1) + 1;
+  let own = lineStartOf(bytes, start);
   let p = from;
   while (own < start && p < to && (bytes[own] === SPACE || bytes[own] === TAB)) {
     if (bytes[own] !== bytes[p]) return ascii(bytes, from, to);

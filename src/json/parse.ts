@@ -1,37 +1,36 @@
-import { Buffer } from 'node:buffer';
 import { UnsupportedError } from '../errors/errors.js';
 import { MAX_DEPTH } from '../limits.js';
 import {
   BACKSLASH,
+  bufferOf,
   CLOSE_ARRAY,
   CLOSE_OBJECT,
   COLON,
   COMMA,
   DOT,
   isJsonWhitespace,
+  LOWER_U,
   MINUS,
   NINE,
   OPEN_ARRAY,
   OPEN_OBJECT,
   PLUS,
   QUOTE,
+  SLASH,
   ZERO,
 } from './bytes.js';
 import { ESCAPE_LENGTH, hexValue } from './escape.js';
-import { ESCAPED, type JsonNode, Tag, Tape } from './tree.js';
-
-/** Objects this small find a repeated key by a scan; larger ones keep a Set of decoded keys. */
-const SMALL_OBJECT = 8;
+import { ESCAPED, type JsonNode, REWRITTEN, Tag, Tape } from './tree.js';
 
 /**
  * Strict RFC 8259 bytes to tree. The bytes must already be validated as strict UTF-8 and
  * within budget; the depth check here only guarantees the recursion stays bounded whatever
- * the caller did. Nodes go onto a tape, sized by `expectedNodes` (the budget pass's count);
- * keys are compared as bytes, and decoded only when an escape could hide a duplicate.
+ * the caller did. Nodes go onto a tape, sized by `expectedNodes` (the budget pass's count).
+ * Each object's keys are sorted once it closes, so equal keys are found as neighbours and
+ * the digests reuse the order.
  */
 export function parseJson(bytes: Uint8Array, expectedNodes = 16): JsonNode {
-  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const tape = new Tape(bytes, view, expectedNodes);
+  const tape = new Tape(bytes, bufferOf(bytes), expectedNodes);
   new Parser(bytes, tape).document();
   return tape.node(0);
 }
@@ -102,22 +101,11 @@ class Parser {
       tape.close(node, ++this.pos);
       return;
     }
-    const keys: number[] = [];
-    let names: Set<string> | undefined;
+    let count = 0;
     for (;;) {
       if (bytes[this.pos] !== QUOTE) throw syntaxError();
-      const key = this.string();
-      if (keys.length < SMALL_OBJECT) {
-        for (let i = 0; i < keys.length; i++) {
-          if (tape.sameString(keys[i] as number, key)) throw duplicateKey();
-        }
-        keys.push(key);
-      } else {
-        names ??= new Set(keys.map((earlier) => tape.stringValue(earlier)));
-        const name = tape.stringValue(key);
-        if (names.has(name)) throw duplicateKey();
-        names.add(name);
-      }
+      this.string();
+      count++;
       this.skipWhitespace();
       if (bytes[this.pos] !== COLON) throw syntaxError();
       this.pos++;
@@ -130,6 +118,7 @@ class Parser {
       this.skipWhitespace();
     }
     tape.close(node, this.pos);
+    if (count > 1 && tape.sortKeys(node)) throw duplicateKey();
   }
 
   private array(depth: number): void {
@@ -152,7 +141,10 @@ class Parser {
     tape.close(node, this.pos);
   }
 
-  /** Validates a string lexeme (no raw control characters, only RFC 8259 escapes). */
+  /**
+   * Validates a string lexeme (no raw control characters, only RFC 8259 escapes) and tags it:
+   * ESCAPED when it holds an escape, REWRITTEN too when one of them is `\u` or `\/`.
+   */
   private string(): number {
     const bytes = this.bytes;
     const length = bytes.length;
@@ -165,23 +157,21 @@ class Parser {
       if (p >= length) throw syntaxError();
       const byte = bytes[p] as number;
       if (byte === QUOTE) break;
-      if (byte !== BACKSLASH) throw syntaxError();
-      tag = Tag.String | ESCAPED;
-      p = this.escapeEnd(p);
+      if (byte !== BACKSLASH || p + 1 >= length) throw syntaxError();
+      const marker = bytes[p + 1] as number;
+      // A two-character escape is read inline: a run of a million `\n` is one loop.
+      if (ESCAPE_LENGTH[marker] === 2) {
+        tag |= marker === SLASH ? ESCAPED | REWRITTEN : ESCAPED;
+        p += 2;
+        continue;
+      }
+      if (marker !== LOWER_U) throw syntaxError();
+      for (let i = p + 2; i < p + 6; i++) if (hexValue(bytes[i]) < 0) throw syntaxError();
+      tag |= ESCAPED | REWRITTEN;
+      p += 6;
     }
     this.pos = p + 1;
     return this.tape.push(tag, start, this.pos);
-  }
-
-  /** Index after the escape whose backslash is at `p`. */
-  private escapeEnd(p: number): number {
-    const { bytes } = this;
-    const length = ESCAPE_LENGTH[bytes[p + 1] ?? 0];
-    if (length === 0) throw syntaxError();
-    if (length === 6) {
-      for (let i = p + 2; i < p + 6; i++) if (hexValue(bytes[i]) < 0) throw syntaxError();
-    }
-    return p + (length as number);
   }
 
   private number(): void {

@@ -79,9 +79,16 @@ export type Tag = (typeof Tag)[keyof typeof Tag];
 const KIND_MASK = 7;
 /** Or-ed into a string's tag when its lexeme holds a backslash escape. */
 export const ESCAPED = 8;
+/**
+ * Or-ed in as well when one of those escapes is `\u` or `\/`, the only ones canonical form
+ * (SPEC §5) may spell differently: a lexeme without it is its own canonical form.
+ */
+export const REWRITTEN = 16;
 const SLOTS = 4;
-/** Escaped lexemes up to this many bytes are compared in place rather than decoded. */
+/** Lexemes up to this many bytes are compared in place by a plain loop. */
 const SHORT_LEXEME = 64;
+/** Objects up to this many keys are sorted by insertion. */
+const SMALL_OBJECT = 8;
 /** Node's Buffer pool serves requests below half its 8 KiB slab. */
 const POOLED_BYTES = 4095;
 
@@ -111,6 +118,8 @@ export class Tape {
   private slots: Int32Array;
   private length = 0;
   private readonly decoded = new Map<number, string>();
+  /** Sorted keys of the objects, by object index. */
+  private readonly orders = new Map<number, number[]>();
   /** The code unit readUnit read last. */
   private unit = 0;
 
@@ -174,32 +183,28 @@ export class Tape {
     return this.slots[index * SLOTS + 3] as number;
   }
 
-  /**
-   * The decoded content of the string node at `index`. An escaped one is decoded at most once
-   * per tape: comparisons (repeated-key checks, key sorts) reach the same key many times, and
-   * a key of a million escapes must not be decoded on each of them.
-   */
-  stringValue(index: number): string {
-    const start = this.start(index) + 1;
-    const end = this.end(index) - 1;
-    if (!this.escaped(index)) return decodeLexeme(this.view, start, end, false);
-    let text = this.decoded.get(index);
-    if (text === undefined) {
-      text = decodeLexeme(this.view, start, end, true);
-      this.decoded.set(index, text);
-    }
-    return text;
+  /** Whether the string node's lexeme differs from its canonical form (see REWRITTEN). */
+  rewritten(index: number): boolean {
+    return ((this.slots[index * SLOTS] as number) & REWRITTEN) !== 0;
   }
 
   /**
-   * Whether two string nodes hold the same decoded code units, so "\u0076ersion" equals
-   * "version". Escape-free lexemes are equal exactly when their bytes are, which spares
-   * decoding nearly every key the parser checks for repeats.
+   * The decoded content of the string node at `index`, decoded at most once per tape:
+   * comparisons (repeated-key checks, key sorts) reach the same key many times, and a key of
+   * a million escapes must not be decoded on each of them.
    */
-  sameString(a: number, b: number): boolean {
-    const plain = !this.escaped(a) && !this.escaped(b);
-    if (plain && this.end(a) - this.start(a) !== this.end(b) - this.start(b)) return false;
-    return this.compareStrings(a, b) === 0;
+  stringValue(index: number): string {
+    let text = this.decoded.get(index);
+    if (text === undefined) {
+      text = decodeLexeme(
+        this.view,
+        this.start(index) + 1,
+        this.end(index) - 1,
+        this.escaped(index),
+      );
+      this.decoded.set(index, text);
+    }
+    return text;
   }
 
   /** Whether the string node at `index` decodes to `text`; an escape-free one is never decoded. */
@@ -209,42 +214,140 @@ export class Tape {
   }
 
   /**
-   * Orders two string nodes by their decoded UTF-16 code units, for the few comparisons of a
-   * small object: escape-free lexemes as bytes, short escaped ones code unit by code unit
-   * straight from the lexeme (decoding them would cost more than reading them), long ones as
-   * in compareDecoded.
+   * Orders two string nodes by their decoded UTF-16 code units (SPEC §5). Lexemes that are
+   * their own canonical form share a byte prefix exactly when their content does, so the first
+   * differing byte is found natively and only the token holding it is read. Other lexemes are
+   * read code unit by code unit in place when short, else decoded once and compared as text.
    */
   compareStrings(a: number, b: number): number {
-    const plain = !this.escaped(a) && !this.escaped(b);
-    if (plain) return this.compareBytes(a, b);
-    if (this.isShort(a) && this.isShort(b)) return this.compareUnits(a, b);
-    return this.compareDecoded(a, b);
+    if (!this.rewritten(a) && !this.rewritten(b)) {
+      const from = this.tokenStart(a, this.firstDifference(a, b));
+      if (from >= 0) return this.compareUnits(a, b, from);
+    } else if (this.isShort(a) && this.isShort(b)) {
+      return this.compareUnits(a, b, 0);
+    }
+    return compareText(this.stringValue(a), this.stringValue(b));
   }
 
   /**
-   * Orders two string nodes by their decoded UTF-16 code units, for many comparisons of the
-   * same keys (a large object's sort): two escape-free lexemes are compared as bytes; an
-   * escaped one is decoded once (stringValue keeps its text) and compared as text.
+   * Sorts the keys of the (closed) object at `index` in the order of compareStrings and keeps
+   * the order for every digest; returns whether two keys are equal, which are neighbours then.
+   * The parser calls it once per object.
    */
-  compareDecoded(a: number, b: number): number {
-    const aEscaped = this.escaped(a);
-    const bEscaped = this.escaped(b);
-    if (aEscaped && bEscaped) return compareText(this.stringValue(a), this.stringValue(b));
-    if (aEscaped) return -this.comparePlain(b, this.stringValue(a));
-    if (bEscaped) return this.comparePlain(a, this.stringValue(b));
-    return this.compareBytes(a, b);
+  sortKeys(index: number): boolean {
+    const keys: number[] = [];
+    for (let key = index + 1; key < this.next(index); key = this.next(key + 1)) keys.push(key);
+    const repeated = keys.length <= SMALL_OBJECT ? this.insertionSort(keys) : this.sortLarge(keys);
+    this.orders.set(index, keys);
+    return repeated;
+  }
+
+  /** The keys of the object at `index` as sortKeys ordered them. */
+  sortedKeys(index: number): readonly number[] {
+    const keys = this.orders.get(index);
+    if (keys !== undefined) return keys;
+    this.sortKeys(index);
+    return this.orders.get(index) as number[];
+  }
+
+  /**
+   * A handful of keys: several times cheaper than Array.prototype.sort with a comparator.
+   * Returns whether two keys are equal: inserting a key stops at the last one not above it,
+   * which is its equal if it has one.
+   */
+  private insertionSort(keys: number[]): boolean {
+    let repeated = false;
+    for (let i = 1; i < keys.length; i++) {
+      const key = keys[i] as number;
+      let j = i - 1;
+      for (; j >= 0; j--) {
+        const order = this.compareStrings(keys[j] as number, key);
+        if (order === 0) repeated = true;
+        if (order <= 0) break;
+        keys[j + 1] = keys[j] as number;
+      }
+      keys[j + 1] = key;
+    }
+    return repeated;
+  }
+
+  /**
+   * Keys that are their own canonical form compare in place; once one is not, every key is
+   * decoded once and the engine compares the texts, so no comparison reads a long escaped
+   * lexeme code unit by code unit. Returns whether two keys are equal (then neighbours).
+   */
+  private sortLarge(keys: number[]): boolean {
+    if (!keys.some((key) => this.rewritten(key))) {
+      keys.sort((a, b) => this.compareStrings(a, b));
+      return keys.some((key, i) => i > 0 && this.sameBytes(keys[i - 1] as number, key));
+    }
+    const texts = keys.map((key) => ({ key, text: this.stringValue(key) }));
+    texts.sort((x, y) => compareText(x.text, y.text));
+    texts.forEach((entry, i) => {
+      keys[i] = entry.key;
+    });
+    return texts.some(
+      (entry, i) => i > 0 && (texts[i - 1] as { text: string }).text === entry.text,
+    );
+  }
+
+  /** Whether two lexemes hold the same bytes; long ones are compared natively. */
+  private sameBytes(a: number, b: number): boolean {
+    const length = this.end(a) - this.start(a);
+    return length === this.end(b) - this.start(b) && this.firstDifference(a, b) === length - 2;
   }
 
   private isShort(index: number): boolean {
     return this.end(index) - this.start(index) <= SHORT_LEXEME;
   }
 
-  /** Orders two lexemes code unit by code unit, reading escapes in place (see readUnit). */
-  private compareUnits(a: number, b: number): number {
+  /**
+   * The offset into both contents of their first differing byte, or the shorter content's
+   * length. A long shared prefix is skipped by halving with native comparisons, a few calls
+   * for a megabyte; the last stretch is read byte by byte.
+   */
+  private firstDifference(a: number, b: number): number {
+    const { bytes, view } = this;
+    const x = this.start(a) + 1;
+    const y = this.start(b) + 1;
+    let low = 0;
+    let high = Math.min(this.end(a) - 1 - x, this.end(b) - 1 - y);
+    while (high - low > SHORT_LEXEME) {
+      const middle = (low + high) >>> 1;
+      if (view.compare(view, y + low, y + middle, x + low, x + middle) === 0) low = middle;
+      else high = middle;
+    }
+    while (low < high && bytes[x + low] === bytes[y + low]) low++;
+    return low;
+  }
+
+  /**
+   * The offset of the token (character or escape) holding content offset `offset` of a
+   * lexeme without `\u`: back over UTF-8 continuation bytes, then one more when an odd run of
+   * backslashes ends there (the byte is an escape's marker). -1 when that run is too long to
+   * count cheaply; the caller then compares decoded text.
+   */
+  private tokenStart(index: number, offset: number): number {
+    const { bytes } = this;
+    const x = this.start(index) + 1;
+    let p = offset;
+    while (p > 0 && ((bytes[x + p] as number) & 0xc0) === 0x80) p--;
+    let run = 0;
+    while (run < p && bytes[x + p - 1 - run] === BACKSLASH) {
+      if (++run > SHORT_LEXEME) return -1;
+    }
+    return run % 2 === 1 ? p - 1 : p;
+  }
+
+  /**
+   * Orders two lexemes code unit by code unit from content offset `from` (a token boundary in
+   * both, which share every byte before it), reading escapes in place (see readUnit).
+   */
+  private compareUnits(a: number, b: number, from: number): number {
     const aEnd = (this.end(a) - 1) * 2;
     const bEnd = (this.end(b) - 1) * 2;
-    let x = (this.start(a) + 1) * 2;
-    let y = (this.start(b) + 1) * 2;
+    let x = (this.start(a) + 1 + from) * 2;
+    let y = (this.start(b) + 1 + from) * 2;
     while (x < aEnd && y < bEnd) {
       x = this.readUnit(x);
       const unit = this.unit;
@@ -286,26 +389,6 @@ export class Tape {
     }
     this.unit = 0xdc00 + (point & 0x3ff);
     return (p + 4) * 2;
-  }
-
-  /**
-   * UTF-8 bytes order like code points, and code points order like UTF-16 except that
-   * U+E000..U+FFFF (lead bytes EE, EF) sort after the surrogate pairs of U+10000 and up (lead
-   * bytes F0..F4).
-   */
-  private compareBytes(a: number, b: number): number {
-    const { bytes } = this;
-    const aEnd = this.end(a) - 1;
-    const bEnd = this.end(b) - 1;
-    for (let p = this.start(a) + 1, q = this.start(b) + 1; p < aEnd && q < bEnd; p++, q++) {
-      const x = bytes[p] as number;
-      const y = bytes[q] as number;
-      if (x === y) continue;
-      if (x >= 0xf0 && (y === 0xee || y === 0xef)) return -1;
-      if (y >= 0xf0 && (x === 0xee || x === 0xef)) return 1;
-      return x - y;
-    }
-    return aEnd - this.start(a) - (bEnd - this.start(b));
   }
 
   /**
@@ -382,7 +465,7 @@ export class Tape {
   }
 }
 
-function compareText(x: string, y: string): number {
+export function compareText(x: string, y: string): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 

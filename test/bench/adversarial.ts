@@ -105,6 +105,33 @@ function nearDuplicateKeys(): Adversarial {
   );
 }
 
+/** Plain keys that share all but their last bytes: each comparison reads a long prefix. */
+function longPlainKeys(): Adversarial {
+  const count = 200;
+  const width = bytesEach(count, 12);
+  const members = Array.from({ length: count }, (_, i) => {
+    return `"${'k'.repeat(width - 4)}${String(i).padStart(4, '0')}":0`;
+  });
+  return document(
+    `1 object of ${count} plain ${width.toLocaleString('en')}-byte keys, shared prefix`,
+    `{${members.join(',')}}`,
+  );
+}
+
+/**
+ * Keys that differ first in an escape's marker right after a long run of escaped backslashes,
+ * where telling a marker from a character means counting the run.
+ */
+function backslashRuns(): Adversarial {
+  const markers = ['b', 'f', 'n', 'r', 't', '"', '\\'];
+  const run = Math.floor(bytesEach(markers.length, 16) / 2);
+  const members = markers.map((marker) => `"${'\\\\'.repeat(run)}\\${marker}":0`);
+  return document(
+    `1 object of ${markers.length} keys, ${run.toLocaleString('en')} \\\\ escapes, then differing escapes`,
+    `{${members.join(',')}}`,
+  );
+}
+
 function decodeAndParse(bytes: Uint8Array): unknown {
   return JSON.parse(new TextDecoder().decode(bytes));
 }
@@ -119,6 +146,8 @@ export function adversarial(): GroupReport {
     manyObjects(),
     longEscapedStrings(),
     nearDuplicateKeys(),
+    longPlainKeys(),
+    backslashRuns(),
   ];
   // Before timing: each document is legal and accepted, so a row never times a refusal.
   for (const input of inputs) succeeded(plan(installRequest(input.bytes)), input.label);

@@ -1,3 +1,4 @@
+import { isMainThread } from 'node:worker_threads';
 import { expect } from 'vitest';
 import { run } from '../../src/cli/run.js';
 import { type HookSpec, LinuxUserShell32212, type ReceiptJSON } from '../../src/index.js';
@@ -91,3 +92,10 @@ export function installRequest(document: string | null): Record<string, unknown>
 export function pretty(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`;
 }
+
+/**
+ * Whether stubbing HOME reaches os.homedir(): it reads the process environment, which a
+ * worker thread's process.env does not change. StrykerJS runs Vitest in threads; tests that
+ * stub HOME skip there.
+ */
+export const HOME_STUB_WORKS = isMainThread;

@@ -3,15 +3,32 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalizeInto, canonicalString } from '../../src/json/canonical.js';
+import { canonicalString, writeCanonical } from '../../src/json/canonical.js';
 import { type DigestDomain, digestOf } from '../../src/json/digest.js';
 
 /** SPEC §5: `sha256:` + 64 lowercase hex. */
 const DIGEST_PATTERN = /^sha256:[0-9a-f]{64}$/;
 
-/** The canonical bytes of `node` in a buffer of their own. */
-const canonicalize = (node: JsonNode): Uint8Array =>
-  canonicalizeInto(new Uint8Array(node.end - node.start), node);
+const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+
+/** The canonical bytes of `node`, written through a buffer of `size` bytes. */
+function canonicalizeThrough(node: JsonNode, size: number): Uint8Array {
+  const chunks: Uint8Array[] = [];
+  const rest = writeCanonical(node, new Uint8Array(size), (full) => {
+    chunks.push(full.slice());
+  });
+  return Buffer.concat([...chunks, rest]);
+}
+
+/**
+ * The canonical bytes of `node`. Every test also writes them through buffers of 2 and 7 bytes,
+ * so it goes red when an escape, a copied run or a closing bracket is lost where a buffer fills.
+ */
+function canonicalize(node: JsonNode): Uint8Array {
+  const whole = canonicalizeThrough(node, node.end - node.start + 64);
+  for (const size of [2, 7]) expect(hex(canonicalizeThrough(node, size))).toBe(hex(whole));
+  return whole;
+}
 
 import { loadJson } from '../../src/json/load.js';
 import type { JsonNode, JsonTree } from '../../src/json/tree.js';
@@ -177,6 +194,17 @@ describe('digests', () => {
     // The same node under the two labels, and neither is the bare hash of the canonical form.
     const bare = `sha256:${createHash('sha256').update(canonicalize(tree.root)).digest('hex')}`;
     expect(new Set([...digests, bare]).size).toBe(3);
+  });
+
+  it('hash every byte of a canonical form larger than the digest buffer, or a large document digests only its first or last buffer', () => {
+    // About 300 KB of canonical text: several fills of the 64 KiB buffer, then a partial one.
+    const members = Array.from({ length: 3000 }, (_, i) => `"k${i}": "${'v'.repeat(90)}"`);
+    const tree = load(`{"version":1,${members.join(', ')}}`);
+    const expected = createHash('sha256')
+      .update('cursorhooks/v1/remainder\0', 'utf8')
+      .update(canonicalize(tree.root))
+      .digest('hex');
+    expect(digestOf('remainder', tree.root)).toBe(`sha256:${expected}`);
   });
 
   it('pins the remainder digest of {"version":1}, or a label/encoding change orphans every issued receipt', () => {
@@ -370,8 +398,6 @@ const escapedPiecesArb: fc.Arbitrary<readonly Piece[]> = fc
     { minLength: 1, maxLength: 12 },
   )
   .filter((pieces) => pieces.some((piece) => piece.spelling.includes('\\')));
-
-const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
 describe('byte-level re-escaping of escaped string lexemes', () => {
   it(
