@@ -19,7 +19,7 @@ import {
   SLASH,
   ZERO,
 } from './bytes.js';
-import { ESCAPE_LENGTH, hexValue } from './escape.js';
+import { isHexDigit, SIMPLE_ESCAPE_UNIT } from './escape.js';
 import { ESCAPED, type JsonNode, REWRITTEN, Tag, Tape } from './tree.js';
 
 /**
@@ -157,16 +157,17 @@ class Parser {
       if (p >= length) throw syntaxError();
       const byte = bytes[p] as number;
       if (byte === QUOTE) break;
-      if (byte !== BACKSLASH || p + 1 >= length) throw syntaxError();
+      if (byte !== BACKSLASH) throw syntaxError();
+      // Past the end of the input the marker is undefined, which no branch below accepts.
       const marker = bytes[p + 1] as number;
       // A two-character escape is read inline: a run of a million `\n` is one loop.
-      if (ESCAPE_LENGTH[marker] === 2) {
+      if ((SIMPLE_ESCAPE_UNIT[marker] as number) > 0) {
         tag |= marker === SLASH ? ESCAPED | REWRITTEN : ESCAPED;
         p += 2;
         continue;
       }
       if (marker !== LOWER_U) throw syntaxError();
-      for (let i = p + 2; i < p + 6; i++) if (hexValue(bytes[i]) < 0) throw syntaxError();
+      for (let i = p + 2; i < p + 6; i++) if (!isHexDigit(bytes[i])) throw syntaxError();
       tag |= ESCAPED | REWRITTEN;
       p += 6;
     }

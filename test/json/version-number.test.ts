@@ -88,6 +88,13 @@ describe('isExactlyOne', () => {
     expect(isExactlyOne(`0.${'0'.repeat(999_999)}1e1000000`)).toBe(true);
   });
 
+  it('reads an exponent of a million digits by its value, or leading zeros in it or its length decide', () => {
+    expect(isExactlyOne(`1e${'0'.repeat(1_000_000)}`)).toBe(true);
+    expect(isExactlyOne(`10e-${'0'.repeat(999_999)}1`)).toBe(true);
+    expect(isExactlyOne(`10e-${'0'.repeat(999_999)}2`)).toBe(false);
+    expect(isExactlyOne(`1e${'9'.repeat(1_000_000)}`)).toBe(false);
+  });
+
   it('decides the version of a loaded document from its exact lexeme, or the tree loses the spelling', () => {
     const versionOf = (text: string) => {
       const root = loadJson(utf8(text)).root;
