@@ -3,7 +3,7 @@
 // benchmark, e.g. a failed document pre-check, still exits non-zero).
 
 import os from 'node:os';
-import { adversarial } from './adversarial.js';
+import { adversarialInChild } from './adversarial.js';
 import {
   foreignStringsFile,
   minified,
@@ -87,8 +87,8 @@ show(memory());
 process.stderr.write('5. linearity\n');
 show(linearity(planned, '1 MiB', '4 MiB'));
 
-process.stderr.write('6. adversarial legal documents\n');
-show(adversarial());
+process.stderr.write('6. adversarial legal documents (child process)\n');
+show(adversarialInChild());
 
 process.stderr.write('7. CLI start-up (child processes)\n');
 show(startup());
