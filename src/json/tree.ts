@@ -132,10 +132,6 @@ export class Tape {
     this.slots = allocateSlots(SLOTS * Math.max(1, expectedNodes));
   }
 
-  get count(): number {
-    return this.length;
-  }
-
   /** Nodes in the subtree rooted at `index`, itself included. */
   subtreeSize(index: number): number {
     return this.next(index) - index;
@@ -207,10 +203,20 @@ export class Tape {
     return text;
   }
 
-  /** Whether the string node at `index` decodes to `text`; an escape-free one is never decoded. */
+  /**
+   * Whether the string node at `index` decodes to `text`, read in place: it stops at the first
+   * differing code unit, so a long key is never decoded to be told from a short name.
+   */
   stringEquals(index: number, text: string): boolean {
-    if (this.escaped(index)) return this.stringValue(index) === text;
-    return this.comparePlain(index, text) === 0;
+    const end = (this.end(index) - 1) * 2;
+    let cursor = (this.start(index) + 1) * 2;
+    let i = 0;
+    while (cursor < end) {
+      cursor = this.readUnit(cursor);
+      // Past the end of `text`, charCodeAt is NaN, which equals no unit.
+      if (this.unit !== text.charCodeAt(i++)) return false;
+    }
+    return i === text.length;
   }
 
   /**
@@ -374,14 +380,14 @@ export class Tape {
       this.unit = SIMPLE_ESCAPE_UNIT[marker] as number;
       return (p + 2) * 2;
     }
-    if (lead < 0x80) {
+    if (lead <= 0x7f) {
       this.unit = lead;
       return (p + 1) * 2;
     }
     const point = codePointAt(bytes, p, lead);
-    if (point < 0x10000) {
+    if (point <= 0xffff) {
       this.unit = point;
-      return (p + (lead < 0xe0 ? 2 : 3)) * 2;
+      return (p + (lead <= 0xdf ? 2 : 3)) * 2;
     }
     if ((cursor & 1) === 0) {
       this.unit = 0xd7c0 + (point >> 10);
@@ -389,42 +395,6 @@ export class Tape {
     }
     this.unit = 0xdc00 + (point & 0x3ff);
     return (p + 4) * 2;
-  }
-
-  /**
-   * Orders the escape-free string node at `index` against `text` by UTF-16 code units,
-   * reading its (strict) UTF-8 one code point at a time, so nothing is allocated.
-   */
-  private comparePlain(index: number, text: string): number {
-    const { bytes } = this;
-    const end = this.end(index) - 1;
-    let p = this.start(index) + 1;
-    let i = 0;
-    while (p < end && i < text.length) {
-      const lead = bytes[p] as number;
-      let unit: number;
-      if (lead < 0x80) {
-        unit = lead;
-        p++;
-      } else {
-        const point = codePointAt(bytes, p, lead);
-        p += lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4;
-        if (point < 0x10000) {
-          unit = point;
-        } else {
-          // A supplementary code point is two code units: compare the high one, then the low.
-          const high = 0xd7c0 + (point >> 10);
-          if (high !== text.charCodeAt(i)) return high - text.charCodeAt(i);
-          i++;
-          if (i === text.length) return 1;
-          unit = 0xdc00 + (point & 0x3ff);
-        }
-      }
-      const other = text.charCodeAt(i++);
-      if (unit !== other) return unit - other;
-    }
-    if (p < end) return 1;
-    return i < text.length ? -1 : 0;
   }
 
   /** Calls `visit` with each element of the array at `index` and its position. */
@@ -472,9 +442,9 @@ export function compareText(x: string, y: string): number {
 /** The scalar value of the (already validated) multi-byte UTF-8 sequence at `p`. */
 function codePointAt(bytes: Uint8Array, p: number, lead: number): number {
   const b1 = (bytes[p + 1] as number) & 0x3f;
-  if (lead < 0xe0) return ((lead & 0x1f) << 6) | b1;
+  if (lead <= 0xdf) return ((lead & 0x1f) << 6) | b1;
   const b2 = (bytes[p + 2] as number) & 0x3f;
-  if (lead < 0xf0) return ((lead & 0x0f) << 12) | (b1 << 6) | b2;
+  if (lead <= 0xef) return ((lead & 0x0f) << 12) | (b1 << 6) | b2;
   return ((lead & 0x07) << 18) | (b1 << 12) | (b2 << 6) | ((bytes[p + 3] as number) & 0x3f);
 }
 
@@ -552,5 +522,5 @@ class LiteralView extends View implements JsonLiteral {
 /** The value of member `key` (compared by decoded code units), if present. */
 export function memberValue(object: JsonObject, key: string): JsonNode | undefined {
   const value = object.tape.member(object.index, key);
-  return value < 0 ? undefined : object.tape.node(value);
+  return value === -1 ? undefined : object.tape.node(value);
 }

@@ -433,3 +433,17 @@ describe('lexemes and spans are preserved', () => {
     expect(rootObject(tree).members.map((m) => m.key.value)).toEqual(['z', 'version', 'a']);
   });
 });
+
+describe('the tape when the expected node count is too small', () => {
+  // Red: a tape that does not grow past its first allocation drops or overwrites nodes, so a
+  // caller that passes no count (or a low one) gets a corrupted tree.
+  it('grows to hold every node, or nodes past the first allocation are lost', () => {
+    const value = { version: 1, list: Array.from({ length: 200 }, (_, i) => ({ [`k${i}`]: i })) };
+    const bytes = utf8(JSON.stringify(value));
+    for (const expected of [1, 2, 3, 17]) {
+      const root = parseJson(bytes, expected);
+      expect(treeValue(root)).toEqual(value);
+      expect(root.tape.subtreeSize(root.index)).toBe(1 + 2 * 2 + 200 * 3);
+    }
+  });
+});

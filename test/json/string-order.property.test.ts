@@ -9,29 +9,51 @@ import { reasonOf } from './support.js';
 
 const RUNS = fcRuns(300);
 
-// Characters where UTF-8 byte order, code point order and UTF-16 order part ways, plus the
-// characters with short escapes.
-const UNITS = ['a', 'b', '/', '"', '\\', '\n', '\u0000', 'é', '中', '\ue000', '\uffff', '😀', '😁'];
+// Characters where UTF-8 byte order, code point order and UTF-16 order part ways, the last
+// and first code points of each UTF-8 length (U+007F, U+07FF, U+0800, U+FFFF, U+10000), a pair
+// sharing its low surrogate with 😀 (🈀), plus the characters with short escapes.
+const UNITS = [
+  'a',
+  'b',
+  '/',
+  '"',
+  '\\',
+  '\n',
+  '\u0000',
+  '\u007f',
+  'é',
+  '\u07ff',
+  '\u0800',
+  '中',
+  '\ue000',
+  '\uffff',
+  '\u{10000}',
+  '😀',
+  '😁',
+  '🈀',
+];
 const LONE = ['\ud800', '\udc00', '\udbff'];
 
 const textArb = fc
   .array(fc.constantFrom(...UNITS, ...LONE), { maxLength: 24 })
   .map((units) => units.join(''));
 
-type Spelling = 'stringify' | 'unicode' | 'slash';
+type Spelling = 'stringify' | 'unicode' | 'UNICODE' | 'slash';
 
 /**
  * A lexeme for `text`: as JSON.stringify writes it (its own canonical form), every code unit
- * as `\uXXXX`, or JSON.stringify's with each `/` written `\/`.
+ * as `\uxxxx` or as `\uXXXX` (hex digits order differently from the characters they spell
+ * across the cases), or JSON.stringify's with each `/` written `\/`.
  */
 const spell = (text: string, spelling: Spelling): string => {
   if (spelling === 'stringify') return JSON.stringify(text);
   if (spelling === 'slash') return JSON.stringify(text).replaceAll('/', '\\/');
-  return `"${[...Array(text.length).keys()]
-    .map((i) => `\\u${text.charCodeAt(i).toString(16).padStart(4, '0')}`)
-    .join('')}"`;
+  const hex = [...Array(text.length).keys()].map((i) =>
+    text.charCodeAt(i).toString(16).padStart(4, '0'),
+  );
+  return `"${hex.map((digits) => `\\u${spelling === 'UNICODE' ? digits.toUpperCase() : digits}`).join('')}"`;
 };
-const spellingArb = fc.constantFrom<Spelling>('stringify', 'unicode', 'slash');
+const spellingArb = fc.constantFrom<Spelling>('stringify', 'unicode', 'UNICODE', 'slash');
 
 const sign = (n: number) => (n < 0 ? -1 : n > 0 ? 1 : 0);
 const order = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
@@ -156,5 +178,62 @@ describe('the first differing byte of two long keys', () => {
       expect(sign(tree.root.tape.compareStrings(first, second)), `offset ${offset}`).toBe(-1);
       expect(sign(tree.root.tape.compareStrings(second, first)), `offset ${offset}`).toBe(1);
     }
+  });
+});
+
+describe('comparisons at the boundaries the in-place reader must get right', () => {
+  // Pairs [a, b] of decoded text; each is compared as JSON.stringify spells it, after a
+  // prefix that is empty, short, or long enough for the native halving and, of backslashes,
+  // past the run the reader counts.
+  const pairs: readonly [string, string][] = [
+    ['Ā', 'Ġ'], // C4 80 and C4 A0: continuation bytes whose low five bits agree
+    ['é', 'ê'],
+    ['\u07ff', '\u0800'], // the last two-byte and first three-byte characters
+    ['\uffff', '\u{10000}'], // U+FFFF sorts after the high surrogate of U+10000
+    ['😀', '🈀'], // the same low surrogate under different high ones
+    ['😀', '😁'],
+    ['\n', '\t'], // escapes whose markers differ
+    ['\\n', '\n'], // a backslash then n, against the escape of a line feed
+    ['n', '\n'],
+    ['"', '\\'],
+    ['a', 'a\n'], // a prefix of the other
+    ['\u007f', '\u0080'], // the last one-byte and first two-byte characters
+    // The same character of each UTF-8 length, then a difference: the reader must step over
+    // exactly its bytes.
+    ['\u007fa', '\u007fb'],
+    ['\u07ffa', '\u07ffb'],
+    ['\uffffa', '\uffffb'],
+    ['\u{10000}a', '\u{10000}b'],
+  ];
+  const prefixes = ['', 'pp', 'p'.repeat(300), '\\'.repeat(3), '\\'.repeat(70), 'é'.repeat(90)];
+
+  it('orders each pair like its decoded text after every prefix, or a character, escape or surrogate pair at a boundary misorders', () => {
+    for (const [x, y] of pairs) {
+      for (const prefix of prefixes) {
+        const [a, b] = [prefix + x, prefix + y];
+        const tree = loadJson(utf8(`[${JSON.stringify(a)},${JSON.stringify(b)}]`));
+        const tape = tree.root.tape;
+        const first = tree.root.index + 1;
+        const second = tape.next(first);
+        const label = `${JSON.stringify(a)} vs ${JSON.stringify(b)}`;
+        expect(sign(tape.compareStrings(first, second)), label).toBe(order(a, b));
+        expect(sign(tape.compareStrings(second, first)), label).toBe(order(b, a));
+        expect(tape.stringEquals(first, b), label).toBe(false);
+        expect(tape.stringEquals(first, a), label).toBe(true);
+      }
+    }
+  });
+
+  it('compares lexemes spelt with upper- and lowercase hex digits by what they spell, or \\u003A sorts after \\u003b', () => {
+    const tree = loadJson(utf8(String.raw`["\u003A","\u003b","\u00E9","\u00e9"]`));
+    const tape = tree.root.tape;
+    const [colon, semicolon, upper, lower] = [1, 2, 3, 4].map((i) => tree.root.index + i) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+    expect(sign(tape.compareStrings(colon, semicolon))).toBe(-1);
+    expect(tape.compareStrings(upper, lower)).toBe(0);
   });
 });
