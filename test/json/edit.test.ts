@@ -425,3 +425,32 @@ describe('spliceBytes', () => {
     }
   });
 });
+
+describe('replaceNode copies the form of the node it replaces, else of its siblings', () => {
+  const replaced = (text: string, path: Path, value: Json): string => {
+    const tree = loadJson(utf8(text));
+    const edit = editFor(tree, { op: 'replaceNode', path, value });
+    return decodeStrict(spliceBytes(tree.bytes, edit));
+  };
+
+  // Red: the replaced object's own spacing is ignored, so an updated entry takes another form.
+  it('writes a new object in the spacing of the object it replaces, or an updated entry changes form', () => {
+    const text = '{\n  "list": [\n    { "a" : 1, "b" : 2 },\n    {\n      "c": 3\n    }\n  ]\n}\n';
+    expect(replaced(text, ['list', 0], { x: 1, y: 2 })).toBe(
+      '{\n  "list": [\n    { "x" : 1, "y" : 2 },\n    {\n      "c": 3\n    }\n  ]\n}\n',
+    );
+  });
+
+  // Red: a scalar replaced by an object takes the default form, not that of its sibling objects.
+  it('writes an object over a scalar in the form of a sibling object, or it ignores its neighbours', () => {
+    const text = '{\n  "list": [\n    { "a" : 1 },\n    "old"\n  ]\n}\n';
+    expect(replaced(text, ['list', 1], { x: 1 })).toBe(
+      '{\n  "list": [\n    { "a" : 1 },\n    { "x" : 1 }\n  ]\n}\n',
+    );
+  });
+
+  // Red: an empty object is taken as a model, or the root is looked up as someone's child.
+  it('writes over an empty root object in the default form, or replacing the root fails', () => {
+    expect(replaced('{}', [], { x: 1 })).toBe('{"x":1}');
+  });
+});
