@@ -205,7 +205,15 @@ describe('comparisons at the boundaries the in-place reader must get right', () 
     ['\uffffa', '\uffffb'],
     ['\u{10000}a', '\u{10000}b'],
   ];
-  const prefixes = ['', 'pp', 'p'.repeat(300), '\\'.repeat(3), '\\'.repeat(70), 'é'.repeat(90)];
+  const prefixes = [
+    '',
+    'pp',
+    'pé',
+    'p'.repeat(300),
+    '\\'.repeat(3),
+    '\\'.repeat(70),
+    'é'.repeat(90),
+  ];
 
   it('orders each pair like its decoded text after every prefix, or a character, escape or surrogate pair at a boundary misorders', () => {
     for (const [x, y] of pairs) {
