@@ -62,6 +62,33 @@ const order = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
  * insertion sort into the large sort. */
 const fillers = (count: number) => Array.from({ length: count }, (_, i) => `"#${i}":0`);
 
+/** The two lexemes loaded as an array: their tape and the indices of both strings. */
+function loadPair(lexemeA: string, lexemeB: string) {
+  const tree = loadJson(utf8(`[${lexemeA},${lexemeB}]`));
+  const first = tree.root.index + 1;
+  return { tape: tree.root.tape, first, second: tree.root.tape.next(first) };
+}
+
+/** compareStrings, both ways round, orders the lexemes of `a` and `b` like `a` and `b`. */
+function expectOrdered(lexemeA: string, lexemeB: string, a: string, b: string, label?: string) {
+  const { tape, first, second } = loadPair(lexemeA, lexemeB);
+  expect(sign(tape.compareStrings(first, second)), label).toBe(order(a, b));
+  expect(sign(tape.compareStrings(second, first)), label).toBe(order(b, a));
+}
+
+/**
+ * As keys of a small object, and of one past the insertion sort, the two lexemes are refused as
+ * a repeat exactly when they decode alike.
+ */
+function expectRepeatFound(lexemeA: string, lexemeB: string, equal: boolean) {
+  for (const extra of [0, 9]) {
+    const members = [`${lexemeA}:0`, `${lexemeB}:1`, ...fillers(extra)];
+    const object = () => loadJson(utf8(`{${members.join(',')}}`));
+    if (equal) expect(reasonOf(object)).toBe('json-duplicate-key');
+    else expect(object).not.toThrow();
+  }
+}
+
 describe('tape string comparison agrees with decoded strings', () => {
   it(
     'orders and equates any two lexemes, plain, escaped, short or long, like their decoded text, or keys sort or collide wrongly',
@@ -80,21 +107,11 @@ describe('tape string comparison agrees with decoded strings', () => {
             const prefix = unit.repeat(pad);
             const [a, b] = [prefix + x, prefix + y];
             const [lexemeA, lexemeB] = [spell(a, spellX), spell(b, spellY)];
-            const tree = loadJson(utf8(`[${lexemeA},${lexemeB}]`));
-            const tape = tree.root.tape;
-            const first = tree.root.index + 1;
-            const second = tape.next(first);
-            expect(sign(tape.compareStrings(first, second))).toBe(order(a, b));
-            expect(sign(tape.compareStrings(second, first))).toBe(order(b, a));
+            expectOrdered(lexemeA, lexemeB, a, b);
+            const { tape, first } = loadPair(lexemeA, lexemeB);
             expect(tape.stringEquals(first, b)).toBe(a === b);
             expect(tape.stringValue(first)).toBe(a);
-            // Repeated keys, in a small object and in one past the insertion sort.
-            for (const extra of [0, 9]) {
-              const members = [`${lexemeA}:0`, `${lexemeB}:1`, ...fillers(extra)];
-              const object = () => loadJson(utf8(`{${members.join(',')}}`));
-              if (a === b) expect(reasonOf(object)).toBe('json-duplicate-key');
-              else expect(object).not.toThrow();
-            }
+            expectRepeatFound(lexemeA, lexemeB, a === b);
           },
         ),
         { numRuns: RUNS },
@@ -144,18 +161,8 @@ describe('in-place comparison of lexemes that are their own canonical form', () 
           (x, y, unit, pad) => {
             const [a, b] = [unit.repeat(pad) + x, unit.repeat(pad) + y];
             const [lexemeA, lexemeB] = [JSON.stringify(a), JSON.stringify(b)];
-            const tree = loadJson(utf8(`[${lexemeA},${lexemeB}]`));
-            const tape = tree.root.tape;
-            const first = tree.root.index + 1;
-            const second = tape.next(first);
-            expect(sign(tape.compareStrings(first, second))).toBe(order(a, b));
-            expect(sign(tape.compareStrings(second, first))).toBe(order(b, a));
-            for (const extra of [0, 9]) {
-              const members = [`${lexemeA}:0`, `${lexemeB}:1`, ...fillers(extra)];
-              const object = () => loadJson(utf8(`{${members.join(',')}}`));
-              if (a === b) expect(reasonOf(object)).toBe('json-duplicate-key');
-              else expect(object).not.toThrow();
-            }
+            expectOrdered(lexemeA, lexemeB, a, b);
+            expectRepeatFound(lexemeA, lexemeB, a === b);
           },
         ),
         { numRuns: RUNS },
@@ -172,11 +179,7 @@ describe('the first differing byte of two long keys', () => {
     const base = 'k'.repeat(300);
     for (let offset = 0; offset < base.length; offset++) {
       const other = `${base.slice(0, offset)}m${base.slice(offset + 1)}`;
-      const tree = loadJson(utf8(`[${JSON.stringify(base)},${JSON.stringify(other)}]`));
-      const first = tree.root.index + 1;
-      const second = tree.root.tape.next(first);
-      expect(sign(tree.root.tape.compareStrings(first, second)), `offset ${offset}`).toBe(-1);
-      expect(sign(tree.root.tape.compareStrings(second, first)), `offset ${offset}`).toBe(1);
+      expectOrdered(JSON.stringify(base), JSON.stringify(other), base, other, `offset ${offset}`);
     }
   });
 });
@@ -219,13 +222,10 @@ describe('comparisons at the boundaries the in-place reader must get right', () 
     for (const [x, y] of pairs) {
       for (const prefix of prefixes) {
         const [a, b] = [prefix + x, prefix + y];
-        const tree = loadJson(utf8(`[${JSON.stringify(a)},${JSON.stringify(b)}]`));
-        const tape = tree.root.tape;
-        const first = tree.root.index + 1;
-        const second = tape.next(first);
-        const label = `${JSON.stringify(a)} vs ${JSON.stringify(b)}`;
-        expect(sign(tape.compareStrings(first, second)), label).toBe(order(a, b));
-        expect(sign(tape.compareStrings(second, first)), label).toBe(order(b, a));
+        const [lexemeA, lexemeB] = [JSON.stringify(a), JSON.stringify(b)];
+        const label = `${lexemeA} vs ${lexemeB}`;
+        expectOrdered(lexemeA, lexemeB, a, b, label);
+        const { tape, first } = loadPair(lexemeA, lexemeB);
         expect(tape.stringEquals(first, b), label).toBe(false);
         expect(tape.stringEquals(first, a), label).toBe(true);
       }
