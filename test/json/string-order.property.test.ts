@@ -124,7 +124,8 @@ describe('tape string comparison agrees with decoded strings', () => {
 // Keys without `\u` or `\/` are compared in place from their first differing byte. Few units,
 // chosen to collide there: escapes whose markers differ (`\n` against `\t` or `\"`), a plain
 // letter against the same letter as a marker, characters sharing lead bytes (é ê, 😀 😁;
-// Ā Ġ differ in a continuation byte whose low bits agree).
+// Ā Ġ differ in a continuation byte whose low bits agree), a pair sharing 😀's low surrogate,
+// and the last and first code points of each UTF-8 length.
 const IN_PLACE_UNITS = [
   'a',
   'n',
@@ -139,7 +140,13 @@ const IN_PLACE_UNITS = [
   'Ġ',
   '😀',
   '😁',
+  '🈀',
+  '\u007f',
+  '\u07ff',
+  '\u0800',
   '\ue000',
+  '\uffff',
+  '\u{10000}',
   '/',
 ];
 const inPlaceTextArb = fc
