@@ -46,9 +46,9 @@ export type CanonicalSink = (full: Uint8Array) => void;
  *
  * Writes `prefix` (a digest's domain label) and then the canonical form through `buffer` (two
  * bytes or more), which never grows: each time it fills, `full` receives it, and the unsent
- * rest is returned. A 4 MiB document is thus hashed without a 4 MiB copy. `omit` holds tape indices of array
- * elements and of member values to leave out (with their keys), which is how a remainder
- * drops the owned entry.
+ * rest is returned. A 4 MiB document is thus hashed without a 4 MiB copy. `omit` holds tape
+ * indices of array elements and of member values to leave out (with their keys), which is how
+ * a remainder drops the owned entry.
  */
 export function writeCanonical(
   node: JsonNode,

@@ -85,7 +85,11 @@ export const ESCAPED = 8;
  */
 export const REWRITTEN = 16;
 const SLOTS = 4;
-/** Lexemes up to this many bytes are compared in place by a plain loop. */
+/**
+ * Up to this many bytes a plain loop is cheaper than a native call or a decode: the length of
+ * a lexeme read code unit by code unit in place, of the last stretch of a first-difference
+ * search, and of a backslash run counted before a differing byte.
+ */
 const SHORT_LEXEME = 64;
 /** Objects up to this many keys are sorted by insertion. */
 const SMALL_OBJECT = 8;
@@ -241,19 +245,20 @@ export class Tape {
    * The parser calls it once per object.
    */
   sortKeys(index: number): boolean {
-    const keys: number[] = [];
-    for (let key = index + 1; key < this.next(index); key = this.next(key + 1)) keys.push(key);
-    const repeated = keys.length <= SMALL_OBJECT ? this.insertionSort(keys) : this.sortLarge(keys);
-    this.orders.set(index, keys);
-    return repeated;
+    return this.sortAndKeep(index).repeated;
   }
 
   /** The keys of the object at `index` as sortKeys ordered them. */
   sortedKeys(index: number): readonly number[] {
-    const keys = this.orders.get(index);
-    if (keys !== undefined) return keys;
-    this.sortKeys(index);
-    return this.orders.get(index) as number[];
+    return this.orders.get(index) ?? this.sortAndKeep(index).keys;
+  }
+
+  private sortAndKeep(index: number): { keys: number[]; repeated: boolean } {
+    const keys: number[] = [];
+    for (let key = index + 1; key < this.next(index); key = this.next(key + 1)) keys.push(key);
+    const repeated = keys.length <= SMALL_OBJECT ? this.insertionSort(keys) : this.sortLarge(keys);
+    this.orders.set(index, keys);
+    return { keys, repeated };
   }
 
   /**
@@ -435,7 +440,7 @@ export class Tape {
   }
 }
 
-export function compareText(x: string, y: string): number {
+function compareText(x: string, y: string): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
