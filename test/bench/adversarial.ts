@@ -4,12 +4,11 @@
 // decoding the same bytes and JSON.parse on them.
 
 import { Buffer } from 'node:buffer';
-import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { plan } from '../../src/index.js';
 import { scanBudget } from '../../src/json/budget.js';
 import { MAX_DOCUMENT_BYTES, MAX_NODES } from '../../src/limits.js';
-import { get, type Job, measure, type Settings } from './measure.js';
+import { get, type Job, measure, runInChild, type Settings } from './measure.js';
 import { type GroupReport, ms, type Target, times, verdict } from './report.js';
 import { installRequest, succeeded } from './requests.js';
 
@@ -207,13 +206,7 @@ const SELF = fileURLToPath(import.meta.url);
  * the bench rather than plan. Progress still goes to stderr.
  */
 export function adversarialInChild(): GroupReport {
-  const child = spawnSync(process.execPath, [...process.execArgv, SELF], {
-    encoding: 'utf8',
-    maxBuffer: 16 * 1024 * 1024,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  if (child.status !== 0) throw new Error(`the adversarial group failed (${child.status})`);
-  return JSON.parse(child.stdout) as GroupReport;
+  return JSON.parse(runInChild(SELF)) as GroupReport;
 }
 
 if (process.argv[1] === SELF) process.stdout.write(JSON.stringify(adversarial()));

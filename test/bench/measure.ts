@@ -1,6 +1,7 @@
 // A thin tinybench wrapper: runs jobs one after another, synchronously, and returns each one's
 // median latency. Every job gets its own Bench so slow rows can have fewer iterations.
 
+import { spawnSync } from 'node:child_process';
 import { Bench } from 'tinybench';
 
 export interface Settings {
@@ -94,4 +95,18 @@ function medianOf(values: readonly number[]): number {
   const mid = sorted.length >> 1;
   const upper = sorted[mid] ?? Number.NaN;
   return sorted.length % 2 === 1 ? upper : ((sorted[mid - 1] ?? Number.NaN) + upper) / 2;
+}
+
+/**
+ * Runs a bench script in a process of its own, with this process's loader (tsx) and `flags`,
+ * and returns what it printed on stdout; its progress goes straight to stderr.
+ */
+export function runInChild(script: string, flags: readonly string[] = []): string {
+  const child = spawnSync(process.execPath, [...process.execArgv, ...flags, script], {
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (child.status !== 0) throw new Error(`${script} failed (exit ${child.status})`);
+  return child.stdout;
 }

@@ -2,8 +2,8 @@
 // Measured in a child process started with --expose-gc (so `npm run bench` needs no flags and
 // the timing rows' garbage cannot blur it); memory-probe.ts explains the method.
 
-import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { runInChild } from './measure.js';
 import { bytes, type GroupReport, times } from './report.js';
 
 const PROBE = fileURLToPath(new URL('./memory-probe.ts', import.meta.url));
@@ -27,14 +27,8 @@ const isRun = (value: unknown): value is Run =>
 
 function probe(): { input: number; runs: Run[] } {
   // The same loader as this process (tsx), plus --expose-gc.
-  const child = spawnSync(process.execPath, [...process.execArgv, '--expose-gc', PROBE], {
-    encoding: 'utf8',
-    maxBuffer: 1024 * 1024,
-  });
-  if (child.status !== 0) {
-    throw new Error(`memory probe failed (${child.status}): ${child.stderr}`);
-  }
-  const parsed: unknown = JSON.parse(child.stdout.trim().split('\n').at(-1) ?? '');
+  const stdout = runInChild(PROBE, ['--expose-gc']);
+  const parsed: unknown = JSON.parse(stdout.trim().split('\n').at(-1) ?? '');
   const input = typeof parsed === 'object' && parsed !== null ? Reflect.get(parsed, 'input') : 0;
   const runs = typeof parsed === 'object' && parsed !== null ? Reflect.get(parsed, 'runs') : [];
   if (
@@ -43,7 +37,7 @@ function probe(): { input: number; runs: Run[] } {
     !runs.every(isRun) ||
     runs.length === 0
   ) {
-    throw new Error(`memory probe printed an unexpected report: ${child.stdout}`);
+    throw new Error(`memory probe printed an unexpected report: ${stdout}`);
   }
   return { input, runs };
 }
