@@ -6,10 +6,9 @@ import {
   leadingGap,
   lineIndent,
   modelFor,
-  pathTo,
+  parentOf,
   shapeOf,
   twinOf,
-  writesLines,
 } from './layout.js';
 import { type JsonArray, type JsonNode, type JsonObject, Tag, type Tape } from './tree.js';
 
@@ -62,7 +61,7 @@ function appendItem(
   const label = (colon: string) => (key === undefined ? '' : canonicalString(key) + colon);
   if (!hasItems(tape, index)) {
     // Empty: the interior takes the shape of a sibling like it, else the default.
-    const shape = writer.shapeFrom(twinOf(tape, index), tape.tag(index));
+    const shape = writer.shapeFrom(twinOf(tape, index));
     const indent = lineIndent(bytes, container.start);
     const inner = shape.lines ? indent + shape.step : indent;
     const item = label(shape.colon) + writer.render(value, model, inner);
@@ -70,15 +69,11 @@ function appendItem(
     return { start: container.start + 1, end: container.end - 1, insert, nodes };
   }
   const last = lastItem(tape, index);
-  // Members need the object's colon; a lines array needs nothing but the gap it copies.
-  const shape = key === undefined && writesLines(tape, index) ? undefined : shapeOf(tape, index);
+  const shape = shapeOf(tape, index);
   // Before a sole item on the bracket's line sits the opening gap, no comma's: use the implied one.
-  const gap =
-    shape !== undefined && !shape.lines && last.single
-      ? shape.comma
-      : leadingGap(bytes, last.start);
+  const gap = !shape.lines && last.single ? shape.comma : leadingGap(bytes, last.start);
   const indent = gap.includes('\n') ? indentAfterBreak(gap) : lineIndent(bytes, last.end);
-  const insert = `,${gap}${label(shape?.colon ?? '')}${writer.render(value, model, indent)}`;
+  const insert = `,${gap}${label(shape.colon)}${writer.render(value, model, indent)}`;
   return { start: last.end, end: last.end, insert, nodes };
 }
 
@@ -123,18 +118,19 @@ export function replaceNode(
 ): ByteEdit {
   const { tape, index } = node;
   const tag = containerTag(value);
-  let model = -1;
-  if (tag !== undefined && tape.tag(index) === tag && hasItems(tape, index)) model = index;
-  else if (tag !== undefined && index !== 0) {
-    const path = pathTo(tape, index);
-    model = modelFor(tape, path[path.length - 2] as number, tag);
-  }
+  const model = tag === undefined ? -1 : replacementModel(tape, index, tag);
   return {
     start: node.start,
     end: node.end,
     insert: new Writer(layout, tape, index).render(value, model, lineIndent(bytes, node.start)),
     nodes: countNodes(value) - subtreeSize(node),
   };
+}
+
+/** What a `tag` container put at `index` copies: the node it replaces, else a new sibling's model. */
+function replacementModel(tape: Tape, index: number, tag: Tag): number {
+  if (tape.tag(index) === tag && hasItems(tape, index)) return index;
+  return index === 0 ? -1 : modelFor(tape, parentOf(tape, index), tag);
 }
 
 function subtreeSize(node: JsonNode): number {

@@ -69,14 +69,12 @@ export class Writer {
     return this.fallback;
   }
 
-  /** The shape of `model` (a tape index, or -1) when it is a non-empty `tag`, else the default. */
-  shapeFrom(model: number, tag: Tag): Shape {
-    return this.copies(model, tag) ? shapeOf(this.tape as Tape, model) : this.defaultShape();
-  }
-
-  private copies(model: number, tag: Tag): boolean {
-    const { tape } = this;
-    return tape !== undefined && model >= 0 && tape.tag(model) === tag && hasItems(tape, model);
+  /**
+   * The shape of `model`, else the default. A model is -1 or a non-empty container of the
+   * kind being written: modelFor, twinOf and lastChildOfKind return nothing else.
+   */
+  shapeFrom(model: number): Shape {
+    return model >= 0 ? shapeOf(this.tape as Tape, model) : this.defaultShape();
   }
 
   /**
@@ -87,14 +85,14 @@ export class Writer {
   render(value: PlainJson, model: number, indent: string): string {
     if (value === null || typeof value !== 'object') return JSON.stringify(value);
     const array = isArray(value);
-    const tag = array ? Tag.Array : Tag.Object;
-    const copies = this.copies(model, tag);
-    const shape = copies ? shapeOf(this.tape as Tape, model) : this.defaultShape();
+    const shape = this.shapeFrom(model);
     const inner = shape.lines ? indent + shape.step : indent;
     const child = (item: PlainJson) => {
       const itemTag = containerTag(item);
       const itemModel =
-        copies && itemTag !== undefined ? lastChildOfKind(this.tape as Tape, model, itemTag) : -1;
+        model >= 0 && itemTag !== undefined
+          ? lastChildOfKind(this.tape as Tape, model, itemTag)
+          : -1;
       return this.render(item, itemModel, inner);
     };
     const items = array

@@ -18,17 +18,9 @@ export interface Shape {
   readonly colon: string;
 }
 
-/**
- * Separators are ASCII (whitespace and punctuation). They are usually a few bytes long, which
- * is quicker to build by hand than through a Buffer view; long ones take the native path.
- */
+/** Separators are ASCII (whitespace and punctuation), so one byte is one character. */
 export function ascii(bytes: Uint8Array, start: number, end: number): string {
-  if (end - start > 64) {
-    return bufferOf(bytes).toString('latin1', start, end);
-  }
-  let text = '';
-  for (let i = start; i < end; i++) text += String.fromCharCode(bytes[i] as number);
-  return text;
+  return bufferOf(bytes).toString('latin1', start, end);
 }
 
 /** Where the line holding `offset` begins. */
@@ -138,18 +130,16 @@ export function shapeOf(tape: Tape, index: number): Shape {
 /**
  * The items' indentation [from, to) past that of the line holding the opening bracket at
  * `start`; all of it when it does not begin with that line's (an outdented or mixed indent).
+ * The bracket ends the line's indent and the first item ends theirs, so neither walk needs a
+ * bound of its own.
  */
 function stepOf(bytes: Uint8Array, start: number, from: number, to: number): string {
   let own = lineStartOf(bytes, start);
   let p = from;
-  while (own < start && p < to && (bytes[own] === SPACE || bytes[own] === TAB)) {
+  for (; bytes[own] === SPACE || bytes[own] === TAB; own++, p++) {
     if (bytes[own] !== bytes[p]) return ascii(bytes, from, to);
-    own++;
-    p++;
   }
-  return own < start && (bytes[own] === SPACE || bytes[own] === TAB)
-    ? ascii(bytes, from, to)
-    : ascii(bytes, p, to);
+  return ascii(bytes, p, to);
 }
 
 /** The value children of a container: elements, or member values (keys skipped). */
@@ -172,7 +162,7 @@ export function lastChildOfKind(tape: Tape, index: number, tag: Tag): number {
 }
 
 /** The containers from the root (the tape's first node) down to `target`, both included. */
-export function pathTo(tape: Tape, target: number): number[] {
+function pathTo(tape: Tape, target: number): number[] {
   const path = [0];
   let node = 0;
   while (node !== target) {
@@ -199,27 +189,25 @@ function siblingsOf(tape: Tape, parent: number, child: number): number[] {
   return near;
 }
 
-/**
- * Whether the children of `parent` may serve as models for each other. The root object's
- * members are unrelated settings (`version`, `$schema`, an editor's `{ "tabSize": 4 }`), so a
- * new member there takes the file's form instead of copying one of them.
- */
-function relatedChildren(tape: Tape, parent: number): boolean {
-  return parent !== 0 || tape.tag(parent) !== Tag.Object;
+/** The container holding `child`, which is not the root. */
+export function parentOf(tape: Tape, child: number): number {
+  const path = pathTo(tape, child);
+  return path[path.length - 2] as number;
 }
 
 /**
  * The node a new `tag` child of `container` copies: the container's last such child, else
  * the last such child of its nearest sibling of the same kind (another event array for an
- * entry, another event for a new one), or -1.
+ * entry, another event for a new one), or -1. The root's members are unrelated settings
+ * (`version`, `$schema`, an editor's `{ "tabSize": 4 }`), so neither the root nor its members
+ * copy from each other: new text there takes the file's form.
  */
 export function modelFor(tape: Tape, container: number, tag: Tag): number {
-  if (!relatedChildren(tape, container)) return -1;
+  if (container === 0) return -1;
   const own = lastChildOfKind(tape, container, tag);
-  if (own >= 0 || container === 0) return own;
-  const path = pathTo(tape, container);
-  const parent = path[path.length - 2] as number;
-  if (!relatedChildren(tape, parent)) return -1;
+  if (own >= 0) return own;
+  const parent = parentOf(tape, container);
+  if (parent === 0) return -1;
   for (const sibling of siblingsOf(tape, parent, container)) {
     const found = lastChildOfKind(tape, sibling, tag);
     if (found >= 0) return found;
@@ -230,9 +218,8 @@ export function modelFor(tape: Tape, container: number, tag: Tag): number {
 /** The nearest non-empty sibling of the same kind, whose shape an empty container takes. */
 export function twinOf(tape: Tape, container: number): number {
   if (container === 0) return -1;
-  const path = pathTo(tape, container);
-  const parent = path[path.length - 2] as number;
-  if (!relatedChildren(tape, parent)) return -1;
+  const parent = parentOf(tape, container);
+  if (parent === 0) return -1;
   return siblingsOf(tape, parent, container).find((s) => hasItems(tape, s)) ?? -1;
 }
 

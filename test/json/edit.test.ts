@@ -14,12 +14,17 @@ import {
 import { detectLayout, NEW_FILE_LAYOUT } from '../../src/json/format.js';
 import { loadJson } from '../../src/json/load.js';
 import { spliceBytes } from '../../src/json/splice.js';
-import type { JsonArray, JsonNode, JsonObject, JsonTree } from '../../src/json/tree.js';
-import { memberValue } from '../../src/json/tree.js';
 import { decodeStrict, fcRuns, propertyTimeout, utf8 } from '../support/common.js';
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type Path = readonly (string | number)[];
+import {
+  asArray,
+  edited,
+  editFor,
+  type Json,
+  nodeAt,
+  type Op,
+  type Path,
+  rootOf,
+} from './edits.js';
 
 function toJson(value: unknown): Json {
   if (value === null || typeof value === 'boolean' || typeof value === 'string') return value;
@@ -51,22 +56,6 @@ function stringify(value: Json, style: Style): string {
   return style.crlf ? text.replaceAll('\n', '\r\n') : text;
 }
 
-function rootOf(tree: JsonTree): JsonObject {
-  if (tree.root.kind !== 'object') throw new Error('root is not an object');
-  return tree.root;
-}
-
-function nodeAt(root: JsonNode, path: Path): JsonNode {
-  let node: JsonNode | undefined = root;
-  for (const step of path) {
-    if (node?.kind === 'array' && typeof step === 'number') node = node.elements[step];
-    else if (node?.kind === 'object' && typeof step === 'string') node = memberValue(node, step);
-    else node = undefined;
-  }
-  if (node === undefined) throw new Error(`no node at ${JSON.stringify(path)}`);
-  return node;
-}
-
 function valueAt(value: Json, path: Path): Json {
   let current: Json | undefined = value;
   for (const step of path) {
@@ -81,21 +70,6 @@ function valueAt(value: Json, path: Path): Json {
 function isObject(value: Json | undefined): value is { [key: string]: Json } {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
-
-const asArray = (node: JsonNode): JsonArray => {
-  if (node.kind !== 'array') throw new Error('not an array');
-  return node;
-};
-const asObject = (node: JsonNode): JsonObject => {
-  if (node.kind !== 'object') throw new Error('not an object');
-  return node;
-};
-
-type Op =
-  | { readonly op: 'appendElement'; readonly path: Path; readonly value: Json }
-  | { readonly op: 'appendMember'; readonly path: Path; readonly key: string; readonly value: Json }
-  | { readonly op: 'removeElement'; readonly path: Path; readonly index: number }
-  | { readonly op: 'replaceNode'; readonly path: Path; readonly value: Json };
 
 /** The value after the operation, as a host would build it in JS. */
 function applyToValue(v: Json, op: Op): Json {
@@ -114,22 +88,6 @@ function applyToValue(v: Json, op: Op): Json {
   else if (op.op === 'appendMember' && isObject(target)) target[op.key] = op.value;
   else throw new Error('bad op target');
   return copy;
-}
-
-/** The edit the library computes for `op` on the loaded document. */
-function editFor(tree: JsonTree, op: Op): ByteEdit {
-  const layout = detectLayout(tree.bytes, rootOf(tree));
-  const target = nodeAt(tree.root, op.path);
-  switch (op.op) {
-    case 'appendElement':
-      return appendElement(tree.bytes, layout, asArray(target), op.value);
-    case 'appendMember':
-      return appendMember(tree.bytes, layout, asObject(target), op.key, op.value);
-    case 'removeElement':
-      return removeElement(asArray(target), op.index);
-    default:
-      return replaceNode(tree.bytes, layout, target, op.value);
-  }
 }
 
 /** Applies `op` to JSON.stringify(v) in `style` and checks the bytes against the oracle. */
@@ -327,13 +285,27 @@ describe('detectLayout', () => {
       const layout = detectLayout(tree.bytes, rootOf(tree));
       const unit =
         style.indent === 0 ? '' : style.indent === '\t' ? '\t' : ' '.repeat(style.indent);
-      expect(layout.root.lines).toBe(unit !== '');
-      if (unit !== '') expect(layout.root.step).toBe(unit);
-      expect(layout.root.colon).toBe(unit === '' ? ':' : ': ');
-      if (unit === '') expect(layout.root.comma).toBe('');
+      // The whole shape, so a field one form does not use cannot carry stray text either.
+      expect(layout.root).toEqual(
+        unit === ''
+          ? { lines: false, step: '', open: '', comma: '', close: '', colon: ':' }
+          : { lines: true, step: unit, open: '', comma: '', close: '', colon: ': ' },
+      );
       if (unit !== '') expect(layout.eol).toBe(style.crlf ? '\r\n' : '\n');
     },
   );
+
+  it('reads a spaced one-line root whole, or a one-line file gets stray step text or lost gaps', () => {
+    const tree = loadJson(utf8('{ "version": 1, "hooks": {} }'));
+    expect(detectLayout(tree.bytes, rootOf(tree)).root).toEqual({
+      lines: false,
+      step: '',
+      open: ' ',
+      comma: ' ',
+      close: ' ',
+      colon: ': ',
+    });
+  });
 
   it('gives a new file the JSON.stringify(doc, null, 2) layout, or created files look foreign', () => {
     expect(NEW_FILE_LAYOUT).toEqual({
@@ -427,11 +399,8 @@ describe('spliceBytes', () => {
 });
 
 describe('replaceNode copies the form of the node it replaces, else of its siblings', () => {
-  const replaced = (text: string, path: Path, value: Json): string => {
-    const tree = loadJson(utf8(text));
-    const edit = editFor(tree, { op: 'replaceNode', path, value });
-    return decodeStrict(spliceBytes(tree.bytes, edit));
-  };
+  const replaced = (text: string, path: Path, value: Json): string =>
+    edited(text, { op: 'replaceNode', path, value });
 
   // Red: the replaced object's own spacing is ignored, so an updated entry takes another form.
   it('writes a new object in the spacing of the object it replaces, or an updated entry changes form', () => {

@@ -2,43 +2,17 @@
 // the edit and the exact bytes a careful human would have written.
 
 import { describe, expect, it } from 'vitest';
-import { appendElement, appendMember, type ByteEdit, replaceNode } from '../../src/json/edit.js';
-import { detectLayout, type PlainJson } from '../../src/json/format.js';
-import { loadJson } from '../../src/json/load.js';
-import { spliceBytes } from '../../src/json/splice.js';
-import type { JsonArray, JsonNode, JsonObject, JsonTree } from '../../src/json/tree.js';
-import { memberValue } from '../../src/json/tree.js';
-import { utf8 } from '../support/common.js';
-
-const ENTRY: PlainJson = { type: 'command', command: 'x', timeout: 5, failClosed: false };
+import { ENTRY, edited, type Op } from './edits.js';
 
 type Edit = 'append' | 'stop' | 'hooks' | 'replace';
 
-function at(tree: JsonTree, ...path: (string | number)[]): JsonNode {
-  let node: JsonNode | undefined = tree.root;
-  for (const step of path) {
-    if (node?.kind === 'object' && typeof step === 'string') node = memberValue(node, step);
-    else if (node?.kind === 'array' && typeof step === 'number') node = node.elements.at(step);
-    else node = undefined;
-  }
-  if (node === undefined) throw new Error(`no node at ${path.join('.')}`);
-  return node;
-}
-
-/** The Install/Update edits HookDocument makes, on `text`. */
-function edit(text: string, kind: Edit): string {
-  const bytes = utf8(text);
-  const tree = loadJson(bytes);
-  const root = tree.root as JsonObject;
-  const layout = detectLayout(bytes, root);
-  const edits: Record<Edit, () => ByteEdit> = {
-    append: () => appendElement(bytes, layout, at(tree, 'hooks', 'stop') as JsonArray, ENTRY),
-    stop: () => appendMember(bytes, layout, at(tree, 'hooks') as JsonObject, 'stop', [ENTRY]),
-    hooks: () => appendMember(bytes, layout, root, 'hooks', { stop: [ENTRY] }),
-    replace: () => replaceNode(bytes, layout, at(tree, 'hooks', 'stop', -1), ENTRY),
-  };
-  return new TextDecoder().decode(spliceBytes(bytes, edits[kind]()));
-}
+/** The Install/Update edits HookDocument makes. */
+const EDITS: Record<Edit, Op> = {
+  append: { op: 'appendElement', path: ['hooks', 'stop'], value: ENTRY },
+  stop: { op: 'appendMember', path: ['hooks'], key: 'stop', value: [ENTRY] },
+  hooks: { op: 'appendMember', path: [], key: 'hooks', value: { stop: [ENTRY] } },
+  replace: { op: 'replaceNode', path: ['hooks', 'stop', -1], value: ENTRY },
+};
 
 const ONE_LINE_ENTRY = '{ "type": "command", "command": "x", "timeout": 5, "failClosed": false }';
 
@@ -151,7 +125,7 @@ describe('edits copy the layout of their neighbours (issue 10)', () => {
   it.each(CASES)(
     '%s, or the new text does not look like its neighbours',
     (_label, kind, input, expected) => {
-      expect(edit(input, kind)).toBe(expected);
+      expect(edited(input, EDITS[kind])).toBe(expected);
     },
   );
 });
