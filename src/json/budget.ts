@@ -102,5 +102,5 @@ function stringEnd(bytes: Uint8Array, open: number): number {
 function nextQuote(bytes: Uint8Array, from: number): number {
   const inlineEnd = Math.min(from + INLINE_SCAN, bytes.length);
   for (let i = from; i < inlineEnd; i++) if (bytes[i] === QUOTE) return i;
-  return inlineEnd === bytes.length ? -1 : bytes.indexOf(QUOTE, inlineEnd);
+  return bytes.indexOf(QUOTE, inlineEnd);
 }

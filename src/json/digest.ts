@@ -35,7 +35,7 @@ export function digestOf(domain: DigestDomain, node: JsonNode, omit?: ReadonlySe
 
 /** The digest of a canonical form already written out as text. */
 export function digestOfCanonical(domain: DigestDomain, canonical: string): string {
-  return `sha256:${sha256Hex(Buffer.concat([DOMAIN_LABELS[domain], Buffer.from(canonical, 'utf8')]))}`;
+  return `sha256:${sha256Hex(Buffer.concat([DOMAIN_LABELS[domain], Buffer.from(canonical)]))}`;
 }
 
 // Canonical bytes pass through one buffer on their way into the hash: a typed array over 64
