@@ -1,9 +1,9 @@
 import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Operation, plan } from '../../src/index.js';
 import { encodeLedger, type LedgerRecord } from '../../src/node/ledger.js';
 import type { CliOutcome } from '../demo/lifecycle.js';
+import { text as bytesOf, pendingUpdate } from '../node/support.js';
 import {
   fileCli,
   files,
@@ -166,22 +166,7 @@ describe('cursorhooks status', () => {
     const where = await installed();
     const realPath = realpathSync(where.hooks);
     const record = status(await fileCli('status', where)).ledger.record as LedgerRecord;
-    const update = plan({
-      document: new TextEncoder().encode(where.document),
-      operation: Operation.Update,
-      specs: [where.otherSpec],
-      shell: SHELL,
-      previous: record.receipt,
-      executableVerified: true,
-    });
-    const pending: LedgerRecord = {
-      ...record,
-      pending: {
-        operation: Operation.Update,
-        intended: update.receipt?.toJSON() ?? null,
-        remainderDigest: null,
-      },
-    };
+    const { record: pending } = pendingUpdate(record, bytesOf(where.document), where.otherSpec);
     writeFileSync(where.ledger, encodeLedger(new Map([[realPath, pending]])));
     const s = status(await fileCli('status', where));
     expect(s.ledger).toMatchObject({

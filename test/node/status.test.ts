@@ -5,8 +5,8 @@ import { Operation, plan } from '../../src/index.js';
 import { decidePending, remainderDigestOf } from '../../src/node/fence.js';
 import { encodeLedger, type LedgerRecord } from '../../src/node/ledger.js';
 import { readStatus } from '../../src/node/status.js';
-import { OTHER_SPEC, SHELL } from '../planner/support.js';
-import { operate, text, workspace } from './support.js';
+import { OTHER_SPEC } from '../planner/support.js';
+import { operate, pendingUpdate, text, workspace } from './support.js';
 
 type Where = ReturnType<typeof workspace>;
 
@@ -108,40 +108,24 @@ describe('readStatus', () => {
 
 describe('an interrupted update', () => {
   /** An installed file whose ledger records an Update to OTHER_SPEC as pending. */
-  async function pendingUpdate(): Promise<
+  async function pendingUpdateFile(): Promise<
     Where & { document: string; record: LedgerRecord; after: string }
   > {
     const where = await installed();
-    const record = (await status(where)).ledger.record as LedgerRecord;
-    const receipt = record.receipt;
-    const update = plan({
-      document: text(where.document),
-      operation: Operation.Update,
-      specs: [OTHER_SPEC],
-      shell: SHELL,
-      previous: receipt,
-      executableVerified: true,
-    });
-    const pending: LedgerRecord = {
-      ...record,
-      pending: {
-        operation: Operation.Update,
-        intended: update.receipt?.toJSON() ?? null,
-        remainderDigest: null,
-      },
-    };
-    writeFileSync(where.ledger, encodeLedger(new Map([[where.hooks, pending]])));
-    return { ...where, record: pending, after: new TextDecoder().decode(update.desired) };
+    const installedRecord = (await status(where)).ledger.record as LedgerRecord;
+    const { record, after } = pendingUpdate(installedRecord, text(where.document), OTHER_SPEC);
+    writeFileSync(where.ledger, encodeLedger(new Map([[where.hooks, record]])));
+    return { ...where, record, after: new TextDecoder().decode(after) };
   }
 
   it('rolls forward on the new bytes and back on the old, or a crash is settled the wrong way', async () => {
-    const where = await pendingUpdate();
+    const where = await pendingUpdateFile();
     expect(decidePending(where.record, text(where.after))).toBe('forward');
     expect(decidePending(where.record, text(where.document))).toBe('back');
   });
 
   it('is unresolved when the entry matches neither, and every run refuses to guess, or a guess overwrites', async () => {
-    const where = await pendingUpdate();
+    const where = await pendingUpdateFile();
     const edited = editEntry(where.document, (e) => e.replace('"timeout":5', '"timeout":7'));
     writeFileSync(where.hooks, edited);
     const s = await status(where);

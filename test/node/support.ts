@@ -4,9 +4,10 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import type { HookSpec, Operation } from '../../src/index.js';
+import { type HookSpec, Operation, plan } from '../../src/index.js';
 import type { FsSeam } from '../../src/node/fs-seam.js';
 import { nodeFs } from '../../src/node/fs-seam.js';
+import type { LedgerRecord } from '../../src/node/ledger.js';
 import type { HostPathChecker } from '../../src/node/path-report.js';
 import {
   type OperationOptions,
@@ -114,4 +115,31 @@ export function operate(
     checkHostPaths: allChecksPassed,
     ...rest,
   });
+}
+
+/**
+ * `record` as a crash in the middle of an Update of `document` to `spec` leaves it (the Update
+ * recorded as pending), and the bytes that Update writes.
+ */
+export function pendingUpdate(
+  record: LedgerRecord,
+  document: Uint8Array,
+  spec: HookSpec,
+): { record: LedgerRecord; after: Uint8Array } {
+  const update = plan({
+    document,
+    operation: Operation.Update,
+    specs: [spec],
+    shell: SHELL,
+    previous: record.receipt,
+    executableVerified: true,
+  });
+  const intended = update.receipt?.toJSON() ?? null;
+  return {
+    record: {
+      ...record,
+      pending: { operation: Operation.Update, intended, remainderDigest: null },
+    },
+    after: update.desired,
+  };
 }
