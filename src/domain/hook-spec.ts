@@ -27,8 +27,8 @@ export function sameSpec(a: HookSpec, b: HookSpec): boolean {
 }
 
 /**
- * The values of a plain object whose own keys are exactly `keys` (no symbols, no extras, none
- * missing); anything else is refused with `reason`.
+ * The values of a plain object whose own keys are exactly `keys` (no extras, none missing, and
+ * a symbol key is never one of them); anything else is refused with `reason`.
  */
 export function readExactRecord<K extends string>(
   value: unknown,
@@ -41,7 +41,7 @@ export function readExactRecord<K extends string>(
   const own = Reflect.ownKeys(value);
   if (own.length !== keys.length) throw new ConflictError(reason);
   for (const key of own) {
-    if (typeof key !== 'string' || !keys.includes(key as K)) throw new ConflictError(reason);
+    if (!keys.includes(key as K)) throw new ConflictError(reason);
   }
   const record = {} as Record<K, unknown>;
   for (const key of keys) record[key] = (value as Record<K, unknown>)[key];

@@ -1,4 +1,4 @@
-import { ConflictError, CursorHooksError } from '../errors/errors.js';
+import { ConflictError } from '../errors/errors.js';
 import type { ShellContractRegistry } from '../shell/registry.js';
 import { type HookSpec, readExactRecord, readHookSpec } from './hook-spec.js';
 import { OwnedEntry } from './owned-entry.js';
@@ -56,8 +56,7 @@ export class Receipt {
     // members): its prototype proves nothing. A proxy or getter that throws is malformed too.
     try {
       return new Receipt(value as ReceiptJSON);
-    } catch (err) {
-      if (err instanceof CursorHooksError) throw err;
+    } catch {
       throw new ConflictError('receipt-malformed');
     }
   }

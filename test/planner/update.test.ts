@@ -147,6 +147,14 @@ describe('Update', () => {
     ['a spec missing its selector', [{ executable: SPEC.executable }], 'spec-malformed'],
     ['a spec with an extra key', [{ ...SPEC, name: 'x' }], 'spec-malformed'],
     ['a spec with a number', [{ executable: 1, selector: SPEC.selector }], 'spec-malformed'],
+    [
+      'a spec with a number selector',
+      [{ executable: SPEC.executable, selector: 1 }],
+      'spec-malformed',
+    ],
+    ['a null spec', [null], 'spec-malformed'],
+    ['a string spec', ['spec'], 'spec-malformed'],
+    ['a spec as an array', [[SPEC.executable, SPEC.selector]], 'spec-malformed'],
   ] as const)(
     'refuses %s with %s, or Update writes an entry from an unchecked spec',
     (_name, specs, reason) => {
