@@ -29,6 +29,18 @@ const CASES: readonly (readonly [string, string, Op, string])[] = [
     { op: 'appendElement', path: ['hooks', 'stop'], value: ENTRY },
     `{\n  "version": 1,\n  "hooks": {\n    "stop": [\n      ${ENTRY_LINES('      ', '  ')}\n    ]\n  }\n}`,
   ],
+  [
+    'a CRLF container is taken for one on a single line when looking for the nearest step',
+    '{\r\n  "hooks": {\r\n      "n": 1\r\n  }\r\n}',
+    { op: 'replaceNode', path: ['hooks', 'n'], value: { a: 1 } },
+    '{\r\n  "hooks": {\r\n      "n": {\r\n          "a": 1\r\n      }\r\n  }\r\n}',
+  ],
+  [
+    'an empty root looks for a twin beside itself',
+    '{}',
+    { op: 'appendMember', path: [], key: 'version', value: 1 },
+    '{"version":1}',
+  ],
   // Steps
   [
     'items outdented below their bracket line are taken as a step of nothing',
