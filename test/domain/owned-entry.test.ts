@@ -37,3 +37,10 @@ describe('OwnedEntry digest', () => {
     );
   });
 });
+
+describe('OwnedEntry', () => {
+  it('is frozen, or a caller can swap the digest of an entry after it was rendered', () => {
+    const entry = OwnedEntry.render(SPEC, renderingAs('/opt/agent stop'));
+    expect(Object.isFrozen(entry)).toBe(true);
+  });
+});

@@ -146,6 +146,14 @@ describe('Receipts', () => {
     },
   );
 
+  it.each(MALFORMED)(
+    'refuses a receipt with %s as receipt-malformed in the public constructor too, or new Receipt() checks less than fromJSON',
+    (_name, edit) => {
+      const bad = tampered(edit) as ReceiptJSON;
+      expect(thrownBy(() => new Receipt(bad))).toMatchObject({ reason: 'receipt-malformed' });
+    },
+  );
+
   /** A Receipt-prototype object with the valid fields plus a foreign one. */
   const forged = (): unknown =>
     Object.assign(Object.create(Receipt.prototype), JSON_RECEIPT, { foreign: 'extra' });
