@@ -68,6 +68,17 @@ describe('Install without a receipt', () => {
     expect(decodeStrict(result.desired)).toBe(newFile(expected));
   });
 
+  it('creates hooks.stop when only a root member after hooks is named stop, or a member lookup runs past its object', () => {
+    const doc = { version: 1, hooks: { afterFileEdit: [] }, stop: [{ command: 'root' }] };
+    const result = expectOk(plan(installReq(bytes(doc))));
+    const expected = {
+      version: 1,
+      hooks: { afterFileEdit: [], stop: [ENTRY] },
+      stop: [{ command: 'root' }],
+    };
+    expect(decodeStrict(result.desired)).toBe(newFile(expected));
+  });
+
   it('appends the entry last in an existing stop and keeps foreign entries, or the order changes', () => {
     const doc = { version: 1, hooks: { stop: [{ command: 'a' }, 'opaque', 7] } };
     const result = expectOk(plan(installReq(bytes(doc))));
