@@ -15,6 +15,8 @@ import {
   verifyOwned,
   WindowsPowerShellStop20261001,
 } from '../../src/index.js';
+import { MAX_DOCUMENT_BYTES } from '../../src/limits.js';
+import { readDocument } from '../../src/planner/request.js';
 import { thrownBy, utf8 } from '../support/common.js';
 import {
   bytes,
@@ -215,6 +217,45 @@ describe('Request validation', () => {
       'document-malformed',
       'conflict',
     );
+  });
+
+  it('refuses a typed array other than Uint8Array with document-malformed, or 16-bit or signed views are read as bytes', () => {
+    for (const document of [new Int16Array(4), new Int8Array(4), new Uint8ClampedArray(4)]) {
+      expectError(
+        plan({ ...WRITE, operation: 'install', document } as unknown as PlanRequest).error,
+        'document-malformed',
+        'conflict',
+      );
+    }
+  });
+
+  it('copies shared memory up to the size limit and no other input, or another thread can change the bytes mid-plan', () => {
+    const sharedOf = (length: number) => new Uint8Array(new SharedArrayBuffer(length));
+    for (const length of [13, MAX_DOCUMENT_BYTES]) {
+      const view = sharedOf(length);
+      view[0] = 0x7b;
+      const read = readDocument(view);
+      expect(read.buffer, `${length} bytes`).not.toBeInstanceOf(SharedArrayBuffer);
+      expect(read).toEqual(new Uint8Array(view));
+    }
+    // Oversized input is refused on its length alone, so it stays a view.
+    const oversized = sharedOf(MAX_DOCUMENT_BYTES + 1);
+    expect(readDocument(oversized).buffer).toBe(oversized.buffer);
+    const plain = utf8('{"version":1}');
+    expect(readDocument(plain).buffer).toBe(plain.buffer);
+  });
+
+  it('stops following a cause chain after 32 links, or a cyclic chain hangs errorIs', () => {
+    const chain = (length: number, last: Error): Error => {
+      let error = last;
+      for (let i = 1; i < length; i++) error = new Error('link', { cause: error });
+      return error;
+    };
+    expect(errorIs(chain(32, new ConflictError('file-changed')), ConflictError)).toBe(true);
+    expect(errorIs(chain(33, new ConflictError('file-changed')), ConflictError)).toBe(false);
+    const cyclic = new Error('a');
+    cyclic.cause = new Error('b', { cause: cyclic });
+    expect(errorIs(cyclic, ConflictError)).toBe(false);
   });
 
   it('refuses foreign throwables as unexpected-failure without their message, or a getter message leaks into the error', () => {

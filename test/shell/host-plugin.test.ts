@@ -215,6 +215,7 @@ describe('a host contract class bound to SHELL_CONTRACT', () => {
     for (const late of [
       () => container.bind(SHELL_CONTRACT).to(HostSingleQuoteContract),
       () => container.rebind(SHELL_CONTRACT).to(HostSingleQuoteContract),
+      () => container.rebindAsync(SHELL_CONTRACT),
     ]) {
       const error = thrownBy(late);
       expect(error, 'a late binding must throw').toBeInstanceOf(ConflictError);
