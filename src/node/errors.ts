@@ -16,14 +16,51 @@ export class FileChangedError extends CursorHooksError {
  */
 export class TargetMovedError extends FileChangedError {}
 
+/** Which of the kit's files a failure is about, so a user knows what to change. */
+export type FileRole = 'hook-file' | 'ledger' | 'directory' | 'lock';
+
+/** The live process a `lock-timeout` waited for, as its lock file records it. */
+export interface LockHolder {
+  readonly pid: number;
+  readonly hostname: string;
+  readonly acquiredAt: string;
+}
+
+/**
+ * Where a host failure happened. These are the host's own paths (the hook file, the ledger, their
+ * directories and side files), never bytes from a document or a receipt.
+ */
+export interface HostIODetails {
+  readonly path?: string;
+  readonly role?: FileRole;
+  readonly holder?: LockHolder;
+}
+
 /** A file system, lock or read-back failure. `code` is the errno code (EACCES, ENOSPC…), if any. */
 export class HostIOError extends CursorHooksError {
   readonly code: string | undefined;
+  readonly path: string | undefined;
+  readonly role: FileRole | undefined;
+  readonly holder: LockHolder | undefined;
 
-  constructor(reason: ErrorReason, code?: string) {
+  constructor(reason: ErrorReason, code?: string, details: HostIODetails = {}) {
     super(reason);
     this.code = code;
+    this.path = details.path;
+    this.role = details.role;
+    this.holder = details.holder;
   }
+}
+
+/**
+ * The error with the file it is about: a HostIOError that names no path yet gets `role` and
+ * `path`; any other error (or one already naming its file) passes through unchanged.
+ */
+export function aboutFile(err: unknown, role: FileRole, path: string): CursorHooksError {
+  const host = asHostError(err);
+  if (!(host instanceof HostIOError) || host.path !== undefined) return host;
+  const holder = host.holder === undefined ? {} : { holder: host.holder };
+  return new HostIOError(host.reason, host.code, { path, role, ...holder });
 }
 
 /** The receipt ledger cannot be read or its interrupted transaction cannot be resolved. */
