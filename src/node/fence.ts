@@ -2,9 +2,13 @@
 // first, the hook file written, then the pending record committed. A crash anywhere leaves a
 // pending record that the next run resolves by checking which state the file verifies against.
 import type { ReceiptJSON } from '../domain/receipt.js';
-import { plan, verifyOwned } from '../planner/default.js';
+import { defaultPlanner } from '../planner/default.js';
+import type { HookPlanner } from '../planner/hook-planner.js';
 import { Operation } from '../planner/operation.js';
 import type { LedgerRecord } from './ledger.js';
+
+/** What the fence asks of a planner: the one that knows the receipt's shell contract. */
+export type FencePlanner = Pick<HookPlanner, 'plan' | 'verifyOwned'>;
 
 /** forward: the write landed; back: it did not; unresolved: the file matches neither state. */
 export type PendingResolution = 'forward' | 'back' | 'unresolved';
@@ -51,19 +55,23 @@ export function recordReceipt(record: LedgerRecord, receipt: ReceiptJSON): Ledge
  * when it is still in the state the write started from (the committed owner intact, or for
  * Install and Repair the entry still absent).
  */
-export function decidePending(record: LedgerRecord, document: Uint8Array): PendingResolution {
+export function decidePending(
+  record: LedgerRecord,
+  document: Uint8Array,
+  planner: FencePlanner = defaultPlanner(),
+): PendingResolution {
   const { pending, receipt } = record;
   if (pending === null) return 'back';
   if (pending.intended === null) {
     if (receipt === null || pending.remainderDigest === null) return 'unresolved';
-    if (removedCleanly(document, receipt, pending.remainderDigest)) return 'forward';
-    return verifies(document, receipt) ? 'back' : 'unresolved';
+    if (removedCleanly(document, receipt, pending.remainderDigest, planner)) return 'forward';
+    return verifies(document, receipt, planner) ? 'back' : 'unresolved';
   }
-  if (verifies(document, pending.intended)) return 'forward';
-  if (receipt !== null && verifies(document, receipt)) return 'back';
+  if (verifies(document, pending.intended, planner)) return 'forward';
+  if (receipt !== null && verifies(document, receipt, planner)) return 'back';
   const startedAbsent =
     pending.operation === Operation.Install || pending.operation === Operation.Repair;
-  return startedAbsent && ownerAbsent(document, pending.intended) ? 'back' : 'unresolved';
+  return startedAbsent && ownerAbsent(document, pending.intended, planner) ? 'back' : 'unresolved';
 }
 
 /** The record with its pending write settled, or unchanged when unresolved. */
@@ -77,8 +85,12 @@ export function settle(record: LedgerRecord, resolution: PendingResolution): Led
  * The remainder digest of a document holding the receipt's owner intact: a byte no-op Update to
  * the same spec refreshes exactly that digest. Undefined if the owner does not verify.
  */
-export function remainderDigestOf(document: Uint8Array, receipt: ReceiptJSON): string | undefined {
-  const refreshed = plan({
+export function remainderDigestOf(
+  document: Uint8Array,
+  receipt: ReceiptJSON,
+  planner: FencePlanner = defaultPlanner(),
+): string | undefined {
+  const refreshed = planner.plan({
     document,
     operation: Operation.Update,
     specs: [receipt.spec],
@@ -89,18 +101,22 @@ export function remainderDigestOf(document: Uint8Array, receipt: ReceiptJSON): s
   return refreshed.receipt?.remainderDigest;
 }
 
-export function verifies(document: Uint8Array, receipt: ReceiptJSON): boolean {
+export function verifies(
+  document: Uint8Array,
+  receipt: ReceiptJSON,
+  planner: FencePlanner = defaultPlanner(),
+): boolean {
   try {
-    verifyOwned(document, receipt);
+    planner.verifyOwned(document, receipt);
     return true;
   } catch {
     return false;
   }
 }
 
-function ownerAbsent(document: Uint8Array, receipt: ReceiptJSON): boolean {
+function ownerAbsent(document: Uint8Array, receipt: ReceiptJSON, planner: FencePlanner): boolean {
   try {
-    verifyOwned(document, receipt);
+    planner.verifyOwned(document, receipt);
     return false;
   } catch (err) {
     return (err as { reason?: unknown }).reason === 'owner-absent';
@@ -115,8 +131,9 @@ function removedCleanly(
   document: Uint8Array,
   receipt: ReceiptJSON,
   remainderDigest: string,
+  planner: FencePlanner,
 ): boolean {
-  const repair = plan({
+  const repair = planner.plan({
     document,
     operation: Operation.Repair,
     previous: { ...receipt, remainderDigest },

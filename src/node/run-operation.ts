@@ -3,7 +3,7 @@
 import type { HookSpec } from '../domain/hook-spec.js';
 import type { ReceiptJSON } from '../domain/receipt.js';
 import { ConflictError, type CursorHooksError } from '../errors/errors.js';
-import { plan } from '../planner/default.js';
+import { defaultPlanner } from '../planner/default.js';
 import { Operation } from '../planner/operation.js';
 import type { PlanResult } from '../planner/request.js';
 import { compareAndSwap, lockOptions, refuseHardLinked, type WriteOptions } from './cas-write.js';
@@ -11,6 +11,7 @@ import { asHostError, FileChangedError, LedgerError } from './errors.js';
 import {
   beginPending,
   decidePending,
+  type FencePlanner,
   type PendingResolution,
   recordReceipt,
   remainderDigestOf,
@@ -42,6 +43,8 @@ export interface OperationOptions {
   readonly maxReplans?: number;
   readonly fs?: FsSeam;
   readonly lockTimeoutMs?: number;
+  /** The planner that knows `shell` and the receipt's contract (default: the built-in ones). */
+  readonly planner?: FencePlanner;
 }
 
 /**
@@ -90,6 +93,7 @@ export async function runOperation(options: OperationOptions): Promise<Operation
 /** The state of one operation run, so every exit reports what was seen and done so far. */
 class Run {
   private readonly fs: FsSeam;
+  private readonly planner: FencePlanner;
   private readonly writeOptions: WriteOptions;
   private realPath: string | undefined;
   private snapshot: FileSnapshot | undefined;
@@ -102,6 +106,7 @@ class Run {
 
   constructor(private readonly options: OperationOptions) {
     this.fs = options.fs ?? nodeFs;
+    this.planner = options.planner ?? defaultPlanner();
     this.writeOptions = {
       fs: this.fs,
       ...(options.lockTimeoutMs === undefined ? {} : { lockTimeoutMs: options.lockTimeoutMs }),
@@ -174,7 +179,7 @@ class Run {
 
   /** How the pending record settles on `bytes`, reported on the outcome; refuses to guess. */
   private decidePending(bytes: Uint8Array): PendingResolution {
-    const resolution = decidePending(this.record, bytes);
+    const resolution = decidePending(this.record, bytes, this.planner);
     this.settled = resolution;
     if (resolution === 'unresolved') throw new LedgerError('pending-unresolved');
     return resolution;
@@ -200,7 +205,7 @@ class Run {
       refuseHardLinked(snapshot);
       const remainder =
         this.options.operation === Operation.Remove && this.record.receipt !== null
-          ? (remainderDigestOf(snapshot.bytes, this.record.receipt) ?? null)
+          ? (remainderDigestOf(snapshot.bytes, this.record.receipt, this.planner) ?? null)
           : null;
       this.record = await this.updateRecord(realPath, (r) =>
         beginPending(r, this.options.operation, receipt, remainder),
@@ -234,7 +239,7 @@ class Run {
   private async settleAfterFailure(realPath: string): Promise<PendingResolution | undefined> {
     try {
       const { bytes } = await readLocked(this.options.hooksFile, realPath, this.fs);
-      const resolution = decidePending(this.record, bytes);
+      const resolution = decidePending(this.record, bytes, this.planner);
       this.record = await this.updateRecord(realPath, (record) => settle(record, resolution));
       return resolution;
     } catch {
@@ -260,7 +265,7 @@ class Run {
     if (needsChecks && this.hostPaths === undefined) {
       this.hostPaths = await (this.options.checkHostPaths ?? checkHostPaths)(checked);
     }
-    return plan({
+    return this.planner.plan({
       document: snapshot.bytes,
       operation,
       specs: spec === undefined ? undefined : [spec],

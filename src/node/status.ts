@@ -4,10 +4,10 @@ import { HookDocument } from '../domain/hook-document.js';
 import type { ReceiptJSON } from '../domain/receipt.js';
 import { CursorHooksError } from '../errors/errors.js';
 import type { ErrorReason } from '../errors/reasons.js';
-import { plan, verifyOwned } from '../planner/default.js';
+import { defaultPlanner } from '../planner/default.js';
 import { Operation } from '../planner/operation.js';
 import { asHostError } from './errors.js';
-import { decidePending, type PendingResolution, settle } from './fence.js';
+import { decidePending, type FencePlanner, type PendingResolution, settle } from './fence.js';
 import { type FsSeam, nodeFs } from './fs-seam.js';
 import { EMPTY_RECORD, type LedgerRecord, readLedger } from './ledger.js';
 import { readFileSnapshot, resolveTarget } from './read.js';
@@ -77,10 +77,13 @@ export interface StatusOptions {
   readonly hooksFile: string;
   readonly ledger: string;
   readonly fs?: FsSeam;
+  /** The planner that knows the receipt's contract (default: the built-in contracts only). */
+  readonly planner?: FencePlanner;
 }
 
 export async function readStatus(options: StatusOptions): Promise<HookStatus> {
   const fs = options.fs ?? nodeFs;
+  const planner = options.planner ?? defaultPlanner();
   let realPath: string | undefined;
   let bytes: Uint8Array | undefined;
   let file: HookStatus['file'];
@@ -94,14 +97,14 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
     bytes = undefined;
     file = { state: 'refused', reason: reasonOf(err) };
   }
-  const ledger = await ledgerStatus(options.ledger, realPath, bytes, fs);
+  const ledger = await ledgerStatus(options.ledger, realPath, bytes, fs, planner);
   // The record as the next run will see it once its pending write, if any, is settled.
   const effective =
     ledger.record === undefined ? EMPTY_RECORD : settle(ledger.record, ledger.pending ?? 'back');
   const owned =
     bytes === undefined
       ? { state: 'unknown' as const, repairable: false, reason: file.reason }
-      : ownedStatus(bytes, effective);
+      : ownedStatus(bytes, effective, planner);
   const code = nextStep(file.state, ledger, owned);
   return {
     hooksFile: options.hooksFile,
@@ -118,12 +121,15 @@ async function ledgerStatus(
   realPath: string | undefined,
   bytes: Uint8Array | undefined,
   fs: FsSeam,
+  planner: FencePlanner,
 ): Promise<HookStatus['ledger']> {
   try {
     const { file, records } = await readLedger(path, { fs });
     const record = realPath === undefined ? undefined : records.get(realPath);
     const pending =
-      record?.pending == null || bytes === undefined ? undefined : decidePending(record, bytes);
+      record?.pending == null || bytes === undefined
+        ? undefined
+        : decidePending(record, bytes, planner);
     return {
       state: file.exists ? 'valid' : 'absent',
       reason: undefined,
@@ -142,7 +148,11 @@ async function ledgerStatus(
   }
 }
 
-function ownedStatus(document: Uint8Array, record: LedgerRecord): HookStatus['owned'] {
+function ownedStatus(
+  document: Uint8Array,
+  record: LedgerRecord,
+  planner: FencePlanner,
+): HookStatus['owned'] {
   const { receipt } = record;
   if (receipt === null) {
     return {
@@ -152,16 +162,16 @@ function ownedStatus(document: Uint8Array, record: LedgerRecord): HookStatus['ow
     };
   }
   try {
-    verifyOwned(document, receipt);
+    planner.verifyOwned(document, receipt);
   } catch (err) {
     const reason = reasonOf(err);
     if (reason === 'owner-absent') {
-      return { state: 'absent', repairable: repairPutsBack(document, receipt), reason };
+      return { state: 'absent', repairable: repairPutsBack(document, receipt, planner), reason };
     }
     const state = OWNER_STATES[reason] ?? 'unknown';
     return { state, repairable: false, reason };
   }
-  const drift = repairReason(document, receipt) === 'remainder-drift';
+  const drift = repairReason(document, receipt, planner) === 'remainder-drift';
   return { state: drift ? 'remainder-drift' : 'owned', repairable: false, reason: undefined };
 }
 
@@ -172,8 +182,8 @@ const OWNER_STATES: Partial<Record<ErrorReason, OwnedState>> = {
 };
 
 /** A Repair plan answers both questions: would it put the entry back, or has the rest drifted. */
-function repairPlan(document: Uint8Array, receipt: ReceiptJSON) {
-  return plan({
+function repairPlan(document: Uint8Array, receipt: ReceiptJSON, planner: FencePlanner) {
+  return planner.plan({
     document,
     operation: Operation.Repair,
     previous: receipt,
@@ -181,13 +191,21 @@ function repairPlan(document: Uint8Array, receipt: ReceiptJSON) {
   });
 }
 
-function repairPutsBack(document: Uint8Array, receipt: ReceiptJSON): boolean {
-  const result = repairPlan(document, receipt);
+function repairPutsBack(
+  document: Uint8Array,
+  receipt: ReceiptJSON,
+  planner: FencePlanner,
+): boolean {
+  const result = repairPlan(document, receipt, planner);
   return !result.conflict && !result.noOp;
 }
 
-function repairReason(document: Uint8Array, receipt: ReceiptJSON): ErrorReason | undefined {
-  return repairPlan(document, receipt).error?.reason;
+function repairReason(
+  document: Uint8Array,
+  receipt: ReceiptJSON,
+  planner: FencePlanner,
+): ErrorReason | undefined {
+  return repairPlan(document, receipt, planner).error?.reason;
 }
 
 function nextStep(

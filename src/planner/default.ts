@@ -1,5 +1,6 @@
 import { BUILTIN_CONTRACTS } from '../../contracts/builtin.js';
 import type { Receipt, ReceiptJSON } from '../domain/receipt.js';
+import type { ShellContract } from '../shell/contract.js';
 import { ShellContractRegistry } from '../shell/registry.js';
 import { HookPlanner } from './hook-planner.js';
 import type { PlanRequest, PlanResult } from './request.js';
@@ -16,6 +17,16 @@ export function defaultPlanner(): HookPlanner {
     new ShellContractRegistry(BUILTIN_CONTRACTS.map((Contract) => new Contract())),
   );
   return builtinPlanner;
+}
+
+/**
+ * A planner with the built-in contracts and `extra` (e.g. contracts qualified on this machine),
+ * also without inversify. The registry refuses a duplicate id as the container's does.
+ */
+export function plannerWith(extra: readonly ShellContract[]): HookPlanner {
+  if (extra.length === 0) return defaultPlanner();
+  const builtins = BUILTIN_CONTRACTS.map((Contract) => new Contract());
+  return new HookPlanner(new ShellContractRegistry([...builtins, ...extra]));
 }
 
 export function plan(request: PlanRequest): PlanResult {
