@@ -92,7 +92,9 @@ export const REASON_MESSAGES = {
   'readback-mismatch': 'the file read back after the write does not hold the written bytes',
   'ledger-malformed': 'the receipt ledger is not a well-formed cursorhooks ledger',
   'ledger-version-unsupported': 'the receipt ledger has a version this kit does not know',
-  'pending-unresolved': 'an interrupted ledger transaction matches neither its old nor new state',
+  'pending-unresolved':
+    'an interrupted ledger transaction matches neither its old nor new state: run release to end ownership',
+  'ledger-is-hook-file': 'the ledger path names the hook file itself: give the ledger its own file',
 } as const;
 
 export type ErrorReason = keyof typeof REASON_MESSAGES;

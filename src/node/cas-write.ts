@@ -3,7 +3,7 @@
 // `finally` that removes the temp file); not write-file-atomic itself, which has no
 // compare-and-swap, no directory fsync and no lock.
 import { dirname } from 'node:path';
-import { asHostError, errnoOf, FileChangedError, HostIOError } from './errors.js';
+import { asHostError, errnoOf, FileChangedError, type FileRole, HostIOError } from './errors.js';
 import { FLAGS, type FsSeam, nodeFs } from './fs-seam.js';
 import { removeLeftovers, sideFileName } from './leftovers.js';
 import { withTargetLock } from './lock.js';
@@ -21,6 +21,8 @@ export interface WriteOptions {
   readonly newFileMode?: number;
   /** How long to wait for another kit writer's lock; default 10 s. */
   readonly lockTimeoutMs?: number;
+  /** What the file is, for the failures that name it; default the hook file. */
+  readonly role?: FileRole;
 }
 
 const DEFAULT_NEW_FILE_MODE = 0o644;

@@ -1,7 +1,9 @@
 // The fencing of a hook-file write with the ledger: the intended receipt is recorded as pending
 // first, the hook file written, then the pending record committed. A crash anywhere leaves a
-// pending record that the next run resolves by checking which state the file verifies against.
+// pending record that the next run resolves by checking which state the file verifies against;
+// a record no file state can decide is left for `release`, never guessed.
 import type { ReceiptJSON } from '../domain/receipt.js';
+import { CursorHooksError } from '../errors/errors.js';
 import { defaultPlanner } from '../planner/default.js';
 import type { HookPlanner } from '../planner/hook-planner.js';
 import { Operation } from '../planner/operation.js';
@@ -13,14 +15,16 @@ export type FencePlanner = Pick<HookPlanner, 'plan' | 'verifyOwned'>;
 /** forward: the write landed; back: it did not; unresolved: the file matches neither state. */
 export type PendingResolution = 'forward' | 'back' | 'unresolved';
 
+/** How a pending write was settled: an unresolved one is not settled at all. */
+export type Settlement = Exclude<PendingResolution, 'unresolved'>;
+
 /** The record with a write of `operation` recorded as pending. */
 export function beginPending(
   record: LedgerRecord,
   operation: Operation,
   intended: ReceiptJSON | null,
-  remainderDigest: string | null,
 ): LedgerRecord {
-  return { ...record, pending: { operation, intended, remainderDigest } };
+  return { ...record, pending: { operation, intended } };
 }
 
 /** The record after its pending write landed. */
@@ -31,9 +35,9 @@ export function commitPending(record: LedgerRecord): LedgerRecord {
   if (pending.intended === null) {
     const removed =
       record.receipt === null ? record.removed : { generation, receipt: record.receipt };
-    return { generation, receipt: null, removed, pending: null };
+    return { generation, receipt: null, removed, released: null, pending: null };
   }
-  return { generation, receipt: pending.intended, removed: null, pending: null };
+  return owning(generation, pending.intended);
 }
 
 /** The record after its pending write was abandoned: nothing changed. */
@@ -43,17 +47,46 @@ export function rollBack(record: LedgerRecord): LedgerRecord {
 
 /** A refreshed receipt from a byte no-op: a new generation only if the receipt changed. */
 export function recordReceipt(record: LedgerRecord, receipt: ReceiptJSON): LedgerRecord {
-  if (record.receipt !== null && JSON.stringify(record.receipt) === JSON.stringify(receipt)) {
-    return record;
-  }
-  return { generation: record.generation + 1, receipt, removed: null, pending: null };
+  if (record.receipt !== null && sameReceipt(record.receipt, receipt)) return record;
+  return owning(record.generation + 1, receipt);
+}
+
+/**
+ * The record after `release`: ownership ends, the hook file is untouched. The receipts whose
+ * commands may still stand in the file are kept so `status` can point at their entries.
+ * Unchanged when nothing is owned or pending.
+ */
+export function releaseRecord(record: LedgerRecord): LedgerRecord {
+  const receipts = [record.receipt, record.pending?.intended ?? null].filter(
+    (receipt, index, all): receipt is ReceiptJSON =>
+      receipt !== null &&
+      all.findIndex((other) => other !== null && sameReceipt(other, receipt)) === index,
+  );
+  if (receipts.length === 0) return record.pending === null ? record : rollBack(record);
+  const generation = record.generation + 1;
+  return {
+    generation,
+    receipt: null,
+    removed: record.removed,
+    released: { generation, receipts },
+    pending: null,
+  };
+}
+
+function owning(generation: number, receipt: ReceiptJSON): LedgerRecord {
+  return { generation, receipt, removed: null, released: null, pending: null };
+}
+
+function sameReceipt(a: ReceiptJSON, b: ReceiptJSON): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 /**
  * Which state `document` is in for the record's pending write. Forward when it verifies against
- * the intended receipt (for Remove: the owner is gone and the rest is exactly as it was); back
- * when it is still in the state the write started from (the committed owner intact, or for
- * Install and Repair the entry still absent).
+ * the intended receipt (for Remove: the owned entry is absent, whatever else changed, since
+ * nothing but the removal or the user can have taken it and either way it is gone); back when it
+ * is still in the state the write started from (the committed owner intact, or for Install and
+ * Repair the entry still absent).
  */
 export function decidePending(
   record: LedgerRecord,
@@ -63,15 +96,17 @@ export function decidePending(
   const { pending, receipt } = record;
   if (pending === null) return 'back';
   if (pending.intended === null) {
-    if (receipt === null || pending.remainderDigest === null) return 'unresolved';
-    if (removedCleanly(document, receipt, pending.remainderDigest, planner)) return 'forward';
-    return verifies(document, receipt, planner) ? 'back' : 'unresolved';
+    if (receipt === null) return 'unresolved';
+    const owner = ownerState(document, receipt, planner);
+    return owner === 'absent' ? 'forward' : owner === 'intact' ? 'back' : 'unresolved';
   }
-  if (verifies(document, pending.intended, planner)) return 'forward';
-  if (receipt !== null && verifies(document, receipt, planner)) return 'back';
+  if (ownerState(document, pending.intended, planner) === 'intact') return 'forward';
+  if (receipt !== null && ownerState(document, receipt, planner) === 'intact') return 'back';
   const startedAbsent =
     pending.operation === Operation.Install || pending.operation === Operation.Repair;
-  return startedAbsent && ownerAbsent(document, pending.intended, planner) ? 'back' : 'unresolved';
+  return startedAbsent && ownerState(document, pending.intended, planner) === 'absent'
+    ? 'back'
+    : 'unresolved';
 }
 
 /** The record with its pending write settled, or unchanged when unresolved. */
@@ -81,63 +116,24 @@ export function settle(record: LedgerRecord, resolution: PendingResolution): Led
   return record;
 }
 
-/**
- * The remainder digest of a document holding the receipt's owner intact: a byte no-op Update to
- * the same spec refreshes exactly that digest. Undefined if the owner does not verify.
- */
-export function remainderDigestOf(
-  document: Uint8Array,
-  receipt: ReceiptJSON,
-  planner: FencePlanner = defaultPlanner(),
-): string | undefined {
-  const refreshed = planner.plan({
-    document,
-    operation: Operation.Update,
-    specs: [receipt.spec],
-    shell: receipt.shell,
-    previous: receipt,
-    executableVerified: true,
-  });
-  return refreshed.receipt?.remainderDigest;
-}
-
 export function verifies(
   document: Uint8Array,
   receipt: ReceiptJSON,
   planner: FencePlanner = defaultPlanner(),
 ): boolean {
-  try {
-    planner.verifyOwned(document, receipt);
-    return true;
-  } catch {
-    return false;
-  }
+  return ownerState(document, receipt, planner) === 'intact';
 }
 
-function ownerAbsent(document: Uint8Array, receipt: ReceiptJSON, planner: FencePlanner): boolean {
-  try {
-    planner.verifyOwned(document, receipt);
-    return false;
-  } catch (err) {
-    return (err as { reason?: unknown }).reason === 'owner-absent';
-  }
-}
-
-/**
- * The owner is absent and everything else is exactly what it was when the removal was planned:
- * a Repair against that remainder would put the entry back, which is precisely this test.
- */
-function removedCleanly(
+/** intact: the receipt verifies; absent: its command occurs nowhere; other: anything else. */
+function ownerState(
   document: Uint8Array,
   receipt: ReceiptJSON,
-  remainderDigest: string,
   planner: FencePlanner,
-): boolean {
-  const repair = planner.plan({
-    document,
-    operation: Operation.Repair,
-    previous: { ...receipt, remainderDigest },
-    executableVerified: true,
-  });
-  return !repair.conflict && !repair.noOp;
+): 'intact' | 'absent' | 'other' {
+  try {
+    planner.verifyOwned(document, receipt);
+    return 'intact';
+  } catch (err) {
+    return err instanceof CursorHooksError && err.reason === 'owner-absent' ? 'absent' : 'other';
+  }
 }

@@ -10,15 +10,15 @@ import { removeLeftovers } from './leftovers.js';
 import { readLocked, withTargetLock } from './lock.js';
 import { type FileSnapshot, readFileSnapshot } from './read.js';
 
-export const LEDGER_VERSION = 1;
+/** Version 2 added the release record; version 1 ledgers are read as having none. */
+export const LEDGER_VERSION = 2;
+const READABLE_VERSIONS: readonly unknown[] = [1, LEDGER_VERSION];
 
 /** A hook-file write recorded before it happens, so a crash after it can be told apart. */
 export interface PendingRecord {
   readonly operation: Operation;
   /** The receipt the write will commit; null for Remove. */
   readonly intended: ReceiptJSON | null;
-  /** Remove only: the document's remainder digest, which the removal leaves unchanged. */
-  readonly remainderDigest: string | null;
 }
 
 export interface RemovalRecord {
@@ -28,11 +28,22 @@ export interface RemovalRecord {
   readonly receipt: ReceiptJSON;
 }
 
+/**
+ * Ownership ended by `release` without touching the hook file: the receipts whose commands may
+ * still stand in it unowned (the committed one, and an interrupted write's intended one).
+ */
+export interface ReleaseRecord {
+  /** The generation the release committed. */
+  readonly generation: number;
+  readonly receipts: readonly ReceiptJSON[];
+}
+
 export interface LedgerRecord {
   /** Counts committed changes of this record; 0 before the first. */
   readonly generation: number;
   readonly receipt: ReceiptJSON | null;
   readonly removed: RemovalRecord | null;
+  readonly released: ReleaseRecord | null;
   readonly pending: PendingRecord | null;
 }
 
@@ -46,6 +57,7 @@ export const EMPTY_RECORD: LedgerRecord = {
   generation: 0,
   receipt: null,
   removed: null,
+  released: null,
   pending: null,
 };
 
@@ -75,24 +87,61 @@ export async function updateLedgerRecord(
   change: (record: LedgerRecord) => LedgerRecord,
   options: WriteOptions = {},
 ): Promise<LedgerRecord> {
+  return withLedger(ledgerPath, options, (ledger) => ledger.update(hookRealPath, change));
+}
+
+/** Runs `body` with the ledger open under its lock: one hold for any number of updates. */
+export async function withLedger<T>(
+  ledgerPath: string,
+  options: WriteOptions,
+  body: (ledger: OpenLedger) => Promise<T>,
+): Promise<T> {
   const fs = options.fs ?? nodeFs;
   return withTargetLock(
     ledgerPath,
     async (realPath) => {
       await removeLeftovers(realPath, fs);
-      const { file, records } = ledgerOf(await readLocked(ledgerPath, realPath, fs));
-      const current = records.get(hookRealPath) ?? EMPTY_RECORD;
-      const next = change(current);
-      if (next === current) return current;
-      const updated = new Map(records).set(hookRealPath, next);
-      await compareAndSwap(ledgerPath, file, encodeLedger(updated), {
-        ...options,
-        newFileMode: LEDGER_FILE_MODE,
-      });
-      return next;
+      const file = await readLocked(ledgerPath, realPath, fs);
+      return body(new OpenLedger(ledgerPath, file, options));
     },
     lockOptions(options),
   );
+}
+
+/**
+ * The ledger as read under its lock. Each update is a compare-and-swap against the bytes this
+ * hold last read or wrote, so nothing written meanwhile by a non-cooperating writer is lost.
+ */
+export class OpenLedger {
+  private records: ReadonlyMap<string, LedgerRecord>;
+
+  constructor(
+    private readonly path: string,
+    private file: FileSnapshot,
+    private readonly options: WriteOptions,
+  ) {
+    this.records = ledgerOf(file).records;
+  }
+
+  record(hookRealPath: string): LedgerRecord {
+    return this.records.get(hookRealPath) ?? EMPTY_RECORD;
+  }
+
+  async update(
+    hookRealPath: string,
+    change: (record: LedgerRecord) => LedgerRecord,
+  ): Promise<LedgerRecord> {
+    const current = this.record(hookRealPath);
+    const next = change(current);
+    if (next === current) return current;
+    const updated = new Map(this.records).set(hookRealPath, next);
+    this.file = await compareAndSwap(this.path, this.file, encodeLedger(updated), {
+      ...this.options,
+      newFileMode: LEDGER_FILE_MODE,
+    });
+    this.records = updated;
+    return next;
+  }
 }
 
 export function encodeLedger(records: ReadonlyMap<string, LedgerRecord>): Uint8Array {
@@ -112,7 +161,7 @@ export function decodeLedger(bytes: Uint8Array): Map<string, LedgerRecord> {
     throw new LedgerError('ledger-malformed');
   }
   const root = exactObject(value, ['cursorhooksLedger', 'files']);
-  if (root.cursorhooksLedger !== LEDGER_VERSION) {
+  if (!READABLE_VERSIONS.includes(root.cursorhooksLedger)) {
     throw new LedgerError(
       typeof root.cursorhooksLedger === 'number'
         ? 'ledger-version-unsupported'
@@ -124,22 +173,43 @@ export function decodeLedger(bytes: Uint8Array): Map<string, LedgerRecord> {
     throw new LedgerError('ledger-malformed');
   }
   const records = new Map<string, LedgerRecord>();
-  for (const [path, record] of Object.entries(files)) records.set(path, decodeRecord(record));
+  const version = root.cursorhooksLedger as number;
+  for (const [path, record] of Object.entries(files)) {
+    records.set(path, decodeRecord(record, version));
+  }
   return records;
 }
 
-function decodeRecord(value: unknown): LedgerRecord {
-  const { generation, receipt, removed, pending } = exactObject(value, [
-    'generation',
-    'receipt',
-    'removed',
-    'pending',
-  ]);
+const V1_KEYS = ['generation', 'receipt', 'removed', 'pending'] as const;
+const V2_KEYS = [...V1_KEYS, 'released'] as const;
+const PENDING_KEYS = ['operation', 'intended'] as const;
+const PENDING_V1_KEYS = [...PENDING_KEYS, 'remainderDigest'] as const;
+
+function decodeRecord(value: unknown, version: number): LedgerRecord {
+  const fields = exactObject<(typeof V2_KEYS)[number]>(value, version === 1 ? V1_KEYS : V2_KEYS);
+  const { generation, receipt, removed, pending } = fields;
+  const released = version === 1 ? null : fields.released;
   return {
     generation: count(generation),
     receipt: receiptOrNull(receipt),
     removed: removed === null ? null : decodeRemoval(removed),
-    pending: pending === null ? null : decodePending(pending),
+    released: released === null ? null : decodeRelease(released),
+    pending: pending === null ? null : decodePending(pending, version),
+  };
+}
+
+function decodeRelease(value: unknown): ReleaseRecord {
+  const { generation, receipts } = exactObject(value, ['generation', 'receipts']);
+  if (!Array.isArray(receipts) || receipts.length === 0 || receipts.length > 2) {
+    throw new LedgerError('ledger-malformed');
+  }
+  return {
+    generation: count(generation),
+    receipts: receipts.map((receipt) => {
+      const valid = receiptOrNull(receipt);
+      if (valid === null) throw new LedgerError('ledger-malformed');
+      return valid;
+    }),
   };
 }
 
@@ -150,26 +220,21 @@ function decodeRemoval(value: unknown): RemovalRecord {
   return { generation: count(generation), receipt: removedReceipt };
 }
 
-function decodePending(value: unknown): PendingRecord {
-  const { operation, intended, remainderDigest } = exactObject(value, [
-    'operation',
-    'intended',
-    'remainderDigest',
-  ]);
+function decodePending(value: unknown, version: number): PendingRecord {
+  // Version 1 kept a Remove's remainder digest; a removal is now decided without it.
+  const keys = version === 1 ? PENDING_V1_KEYS : PENDING_KEYS;
+  const fields = exactObject<(typeof PENDING_V1_KEYS)[number]>(value, keys);
+  const { operation, intended } = fields;
   if (!Object.values(Operation).includes(operation as Operation)) {
     throw new LedgerError('ledger-malformed');
   }
   const isRemove = operation === Operation.Remove;
   const receipt = receiptOrNull(intended);
-  if (isRemove !== (receipt === null) || isRemove !== (typeof remainderDigest === 'string')) {
+  if (isRemove !== (receipt === null)) throw new LedgerError('ledger-malformed');
+  if (version === 1 && isRemove !== (typeof fields.remainderDigest === 'string')) {
     throw new LedgerError('ledger-malformed');
   }
-  if (!isRemove && remainderDigest !== null) throw new LedgerError('ledger-malformed');
-  return {
-    operation: operation as Operation,
-    intended: receipt,
-    remainderDigest: remainderDigest as string | null,
-  };
+  return { operation: operation as Operation, intended: receipt };
 }
 
 function exactObject<K extends string>(value: unknown, keys: readonly K[]): Record<K, unknown> {

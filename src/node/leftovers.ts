@@ -38,6 +38,20 @@ export function pidAlive(pid: number): boolean {
   }
 }
 
+/**
+ * Whether any of our side files (a lock, a staging or temp file, live or left by a killed
+ * process) stands beside `realPath`: names only, one directory read.
+ */
+export async function hasSideFiles(realPath: string, fs: FsSeam): Promise<boolean> {
+  const prefix = basename(realPath) + MARK;
+  try {
+    return (await fs.readdir(dirname(realPath))).some((name) => name.startsWith(prefix));
+  } catch (err) {
+    if (errnoOf(err) === 'ENOENT') return false;
+    throw asHostError(err);
+  }
+}
+
 /** Removes side files of `realPath` whose creator is dead. Call it holding the target's lock. */
 export async function removeLeftovers(realPath: string, fs: FsSeam): Promise<void> {
   const base = basename(realPath);

@@ -1,26 +1,40 @@
-// The one call a Node host makes per operation: lock the hook file, settle an interrupted
-// transaction, check the host paths, plan, record the intended receipt, swap the bytes, commit.
+// The one call a Node host makes per operation: plan on what is there, and only when something
+// must be written, lock the hook file and then the ledger (always in that order, once each),
+// settle an interrupted transaction, record the intended receipt, swap the bytes, commit.
 import type { HookSpec } from '../domain/hook-spec.js';
 import type { ReceiptJSON } from '../domain/receipt.js';
-import { ConflictError, type CursorHooksError } from '../errors/errors.js';
+import { ConflictError, CursorHooksError } from '../errors/errors.js';
 import { defaultPlanner } from '../planner/default.js';
 import { Operation } from '../planner/operation.js';
 import type { PlanResult } from '../planner/request.js';
-import { compareAndSwap, lockOptions, refuseHardLinked, type WriteOptions } from './cas-write.js';
-import { asHostError, FileChangedError, LedgerError } from './errors.js';
+import {
+  compareAndSwap,
+  equalBytes,
+  lockOptions,
+  refuseHardLinked,
+  sameFile,
+  type WriteOptions,
+} from './cas-write.js';
+import { aboutFile, errnoOf, FileChangedError, HostIOError, LedgerError } from './errors.js';
 import {
   beginPending,
   decidePending,
   type FencePlanner,
   type PendingResolution,
   recordReceipt,
-  remainderDigestOf,
   rollBack,
+  type Settlement,
   settle,
 } from './fence.js';
 import { type FsSeam, nodeFs } from './fs-seam.js';
-import { EMPTY_RECORD, type LedgerRecord, readLedger, updateLedgerRecord } from './ledger.js';
-import { removeLeftovers } from './leftovers.js';
+import {
+  EMPTY_RECORD,
+  type LedgerRecord,
+  type OpenLedger,
+  readLedger,
+  withLedger,
+} from './ledger.js';
+import { hasSideFiles, removeLeftovers } from './leftovers.js';
 import { readLocked, withTargetLock } from './lock.js';
 import { checkHostPaths } from './path-checks.js';
 import type { HostPathChecker, HostPathReport } from './path-report.js';
@@ -69,23 +83,28 @@ export interface OperationOutcome {
   readonly hostPaths: HostPathReport | undefined;
   /** The ledger record's generation after the run. */
   readonly generation: number;
-  /** How an interrupted earlier transaction was settled at the start, if there was one. */
-  readonly settled: PendingResolution | undefined;
+  /** How an interrupted earlier transaction was settled (an unresolved one refuses instead). */
+  readonly settled: Settlement | undefined;
   /** Plans made: more than one when the file changed underneath. */
   readonly attempts: number;
 }
 
 const DEFAULT_MAX_REPLANS = 3;
 
-/** Never throws for a refusal or a failure: both come back as the outcome's `error`. */
+/**
+ * Never throws for a refusal or a failure: both come back as the outcome's `error`. An exception
+ * that is neither (a bug, not a system call's failure) is thrown as it is.
+ */
 export async function runOperation(options: OperationOptions): Promise<OperationOutcome> {
   const run = new Run(options);
   try {
     return await run.execute();
   } catch (err) {
+    if (!(err instanceof CursorHooksError) && errnoOf(err) === undefined) throw err;
+    const refused = err instanceof ConflictError || err instanceof LedgerError;
     return run.outcome(
-      err instanceof ConflictError || err instanceof LedgerError ? 'refused' : 'failed',
-      asHostError(err),
+      refused ? 'refused' : 'failed',
+      aboutFile(err, 'hook-file', options.hooksFile),
     );
   }
 }
@@ -101,8 +120,10 @@ class Run {
   private record: LedgerRecord = EMPTY_RECORD;
   private receipt: ReceiptJSON | null = null;
   private hostPaths: HostPathReport | undefined;
-  private settled: PendingResolution | undefined;
+  private settled: Settlement | undefined;
   private attempts = 0;
+  /** The plan made without the lock, reused under it when file and record are unchanged. */
+  private early: { snapshot: FileSnapshot; record: LedgerRecord; result: PlanResult } | undefined;
 
   constructor(private readonly options: OperationOptions) {
     this.fs = options.fs ?? nodeFs;
@@ -114,19 +135,26 @@ class Run {
   }
 
   async execute(): Promise<OperationOutcome> {
+    const { hooksFile, ledger } = this.options;
     // Resolved first so that an outcome reports it even when the lock cannot be taken.
-    this.realPath = await resolveTarget(this.options.hooksFile, this.fs);
-    if (this.options.dryRun === true) return this.dryRun(this.realPath);
+    this.realPath = await resolveTarget(hooksFile, this.fs);
+    if ((await resolveTarget(ledger, this.fs)) === this.realPath) {
+      throw new LedgerError('ledger-is-hook-file');
+    }
+    const settledWithoutLock = await this.withoutLock(this.realPath);
+    if (settledWithoutLock !== undefined) return settledWithoutLock;
     return withTargetLock(
-      this.options.hooksFile,
-      async (realPath) => {
-        // The real path is the ledger key: a retargeted symlink makes this run start over.
-        this.realPath = realPath;
-        this.settled = undefined;
-        await removeLeftovers(realPath, this.fs);
-        await this.settlePending(realPath);
-        return this.planAndWrite(realPath);
-      },
+      hooksFile,
+      (realPath) =>
+        withLedger(ledger, { ...this.writeOptions, role: 'ledger' }, async (open) => {
+          // The real path is the ledger key: a retargeted symlink makes this run start over.
+          this.realPath = realPath;
+          this.settled = undefined;
+          await removeLeftovers(realPath, this.fs);
+          this.record = open.record(realPath);
+          await this.settlePending(open, realPath);
+          return this.planAndWrite(open, realPath);
+        }),
       lockOptions(this.writeOptions),
     );
   }
@@ -150,101 +178,155 @@ class Run {
     };
   }
 
-  /** Plans on what is there, settling a pending record only in memory; writes nothing. */
-  private async dryRun(realPath: string): Promise<OperationOutcome> {
-    const { records } = await readLedger(this.options.ledger, { fs: this.fs });
-    this.record = records.get(realPath) ?? EMPTY_RECORD;
-    this.snapshot = await readFileSnapshot(this.options.hooksFile, this.fs);
+  /**
+   * Plans on what is there without taking a lock or creating a directory. A dry run always ends
+   * here (a pending record settled only in memory). So does a refusal or a no-op that needs no
+   * ledger write, once a second read of the ledger shows no transaction of our own ran
+   * meanwhile (its bytes are unchanged, so the hook file was read outside one) and no side file
+   * of a writer, running or killed, stands beside either file (the locked run sweeps those).
+   * Undefined: the run must write, settle or sweep under the locks.
+   */
+  private async withoutLock(realPath: string): Promise<OperationOutcome | undefined> {
+    const dryRun = this.options.dryRun === true;
+    const ledger = await this.readLedger();
+    this.record = ledger.records.get(realPath) ?? EMPTY_RECORD;
+    this.snapshot = await this.readHookFile();
     if (this.record.pending !== null) {
-      this.record = settle(this.record, this.decidePending(this.snapshot.bytes));
+      if (!dryRun) return undefined;
+      this.record = settle(this.record, this.settlePendingOn(this.snapshot.bytes));
     }
-    if (this.alreadyRemoved()) return this.outcome('dry-run');
-    const result = await this.plan(this.snapshot);
+    const early = await this.decideEarly(this.snapshot, dryRun);
+    if (early === undefined || dryRun) return early;
+    const again = await this.readLedger();
+    const unchanged =
+      equalBytes(again.file.bytes, ledger.file.bytes) && again.file.exists === ledger.file.exists;
+    if (!unchanged || (await hasSideFiles(realPath, this.fs))) return undefined;
+    return (await hasSideFiles(again.file.realPath, this.fs)) ? undefined : early;
+  }
+
+  /** The outcome a plan gives without writing anything, if it gives one. */
+  private async decideEarly(
+    snapshot: FileSnapshot,
+    dryRun: boolean,
+  ): Promise<OperationOutcome | undefined> {
+    if (this.alreadyRemoved()) return this.outcome(dryRun ? 'dry-run' : 'no-op');
+    const result = await this.plan(snapshot);
     if (result.error !== undefined) return this.outcome('refused', result.error);
-    this.after = result.desired;
-    this.receipt = result.receipt?.toJSON() ?? null;
-    return this.outcome('dry-run');
+    this.early = { snapshot, record: this.record, result };
+    const receipt = result.receipt?.toJSON() ?? null;
+    if (dryRun) {
+      this.after = result.desired;
+      this.receipt = receipt;
+      return this.outcome('dry-run');
+    }
+    if (!result.noOp || (receipt !== null && recordReceipt(this.record, receipt) !== this.record)) {
+      return undefined;
+    }
+    this.receipt = receipt;
+    return this.outcome('no-op');
   }
 
   /** Resolves an interrupted transaction by what the file verifies against; refuses to guess. */
-  private async settlePending(realPath: string): Promise<void> {
-    // Read under the ledger's lock, which also clears side files and a stale lock that a killed
-    // writer left beside the ledger, even when this run then writes nothing to it.
-    this.record = await this.updateRecord(realPath, (record) => record);
+  private async settlePending(ledger: OpenLedger, realPath: string): Promise<void> {
     if (this.record.pending === null) return;
     const { bytes } = await readLocked(this.options.hooksFile, realPath, this.fs);
-    const resolution = this.decidePending(bytes);
-    this.record = await this.updateRecord(realPath, (record) => settle(record, resolution));
+    const resolution = this.settlePendingOn(bytes);
+    this.record = await ledger.update(realPath, (record) => settle(record, resolution));
   }
 
   /** How the pending record settles on `bytes`, reported on the outcome; refuses to guess. */
-  private decidePending(bytes: Uint8Array): PendingResolution {
+  private settlePendingOn(bytes: Uint8Array): Settlement {
     const resolution = decidePending(this.record, bytes, this.planner);
-    this.settled = resolution;
     if (resolution === 'unresolved') throw new LedgerError('pending-unresolved');
+    this.settled = resolution;
     return resolution;
   }
 
-  private async planAndWrite(realPath: string): Promise<OperationOutcome> {
-    const maxReplans = this.options.maxReplans ?? DEFAULT_MAX_REPLANS;
+  private async planAndWrite(ledger: OpenLedger, realPath: string): Promise<OperationOutcome> {
     for (;;) {
       const snapshot = await readLocked(this.options.hooksFile, realPath, this.fs);
       this.snapshot = snapshot;
       if (this.alreadyRemoved()) return this.outcome('no-op');
-      const result = await this.plan(snapshot);
+      const result = this.earlyPlanFor(snapshot) ?? (await this.plan(snapshot));
       if (result.error !== undefined) return this.outcome('refused', result.error);
       const receipt = result.receipt?.toJSON() ?? null;
       if (result.noOp) {
-        if (receipt !== null && recordReceipt(this.record, receipt) !== this.record) {
-          this.record = await this.updateRecord(realPath, (r) => recordReceipt(r, receipt));
-        }
+        if (receipt !== null)
+          this.record = await ledger.update(realPath, (r) => recordReceipt(r, receipt));
         this.receipt = receipt;
         return this.outcome('no-op');
       }
       // Refused before the intended receipt is recorded, so nothing needs settling.
       refuseHardLinked(snapshot);
-      const remainder =
-        this.options.operation === Operation.Remove && this.record.receipt !== null
-          ? (remainderDigestOf(snapshot.bytes, this.record.receipt, this.planner) ?? null)
-          : null;
-      this.record = await this.updateRecord(realPath, (r) =>
-        beginPending(r, this.options.operation, receipt, remainder),
+      this.record = await ledger.update(realPath, (r) =>
+        beginPending(r, this.options.operation, receipt),
       );
       try {
         await compareAndSwap(this.options.hooksFile, snapshot, result.desired, this.writeOptions);
-      } catch (err) {
-        if (!(err instanceof FileChangedError)) {
-          if ((await this.settleAfterFailure(realPath)) === 'forward') {
-            this.after = result.desired;
-            this.receipt = receipt;
-          }
-          throw err;
-        }
-        this.record = await this.updateRecord(realPath, rollBack);
-        if (this.attempts > maxReplans) throw err;
-        continue;
+      } catch (failure) {
+        const next = await this.afterFailedWrite(failure, ledger, realPath);
+        if (next === 'done') return this.outcome('done');
+        if (next === 'replan') continue;
+        throw failure;
       }
+      this.record = await ledger.update(realPath, (r) => settle(r, 'forward'));
       this.after = result.desired;
-      this.record = await this.updateRecord(realPath, (r) => settle(r, 'forward'));
       this.receipt = receipt;
       return this.outcome('done');
     }
   }
 
   /**
-   * After a failed write the file may hold either state (a failure after the rename leaves the
-   * new bytes): settle as the next run would, and say how. If even that fails, the pending
-   * record stays and the next run settles it.
+   * What a failed write leaves to do. `file-changed` proves our bytes are not in the file (the
+   * swap refused, or put a foreign in-place save back), so the pending write is abandoned and
+   * the plan made again. Any other failure is settled by what the file holds, never blindly
+   * back: a read-back that differs because someone wrote right after us is done when our entry
+   * verifies, and planned again when it does not. `fail`: report the failure.
    */
-  private async settleAfterFailure(realPath: string): Promise<PendingResolution | undefined> {
+  private async afterFailedWrite(
+    failure: unknown,
+    ledger: OpenLedger,
+    realPath: string,
+  ): Promise<'done' | 'replan' | 'fail'> {
+    const canReplan = this.attempts <= (this.options.maxReplans ?? DEFAULT_MAX_REPLANS);
+    if (failure instanceof FileChangedError) {
+      this.record = await ledger.update(realPath, rollBack);
+      return canReplan ? 'replan' : 'fail';
+    }
+    const resolution = await this.settleAfterFailure(ledger, realPath);
+    if (resolution === 'forward') this.receipt = this.record.receipt;
+    if (!(failure instanceof HostIOError && failure.reason === 'readback-mismatch')) return 'fail';
+    if (resolution === 'forward') return 'done';
+    return resolution === 'back' && canReplan ? 'replan' : 'fail';
+  }
+
+  /**
+   * After a failed write the file may hold either state (a failure after the rename leaves the
+   * new bytes, and an editor may have saved over them): settle by what the file verifies
+   * against, never blindly back. Unresolved, or unreadable: the pending record stays, and the
+   * next run (or `release`) deals with it.
+   */
+  private async settleAfterFailure(
+    ledger: OpenLedger,
+    realPath: string,
+  ): Promise<PendingResolution | undefined> {
     try {
-      const { bytes } = await readLocked(this.options.hooksFile, realPath, this.fs);
-      const resolution = decidePending(this.record, bytes, this.planner);
-      this.record = await this.updateRecord(realPath, (record) => settle(record, resolution));
+      const now = await readLocked(this.options.hooksFile, realPath, this.fs);
+      const resolution = decidePending(this.record, now.bytes, this.planner);
+      this.record = await ledger.update(realPath, (record) => settle(record, resolution));
+      if (resolution === 'forward') this.after = now.bytes;
       return resolution;
     } catch {
       return undefined;
     }
+  }
+
+  /** The plan made without the lock, if it was made from exactly these bytes and this record. */
+  private earlyPlanFor(snapshot: FileSnapshot): PlanResult | undefined {
+    const { early } = this;
+    this.early = undefined;
+    if (early === undefined || !sameFile(snapshot, early.snapshot)) return undefined;
+    return JSON.stringify(early.record) === JSON.stringify(this.record) ? early.result : undefined;
   }
 
   /**
@@ -260,6 +342,10 @@ class Run {
     this.attempts++;
     const { operation, spec, shell } = this.options;
     const previous = this.record.receipt;
+    // Without a receipt nothing but Install can proceed: say so before any host check.
+    if (previous === null && operation !== Operation.Install) {
+      return refusal(snapshot, new ConflictError('receipt-required'));
+    }
     const checked = spec ?? (operation === Operation.Repair ? previous?.spec : undefined);
     const needsChecks = operation !== Operation.Remove && checked !== undefined;
     if (needsChecks && this.hostPaths === undefined) {
@@ -275,10 +361,19 @@ class Run {
     });
   }
 
-  private updateRecord(
-    realPath: string,
-    change: (record: LedgerRecord) => LedgerRecord,
-  ): Promise<LedgerRecord> {
-    return updateLedgerRecord(this.options.ledger, realPath, change, this.writeOptions);
+  private async readHookFile(): Promise<FileSnapshot> {
+    return readFileSnapshot(this.options.hooksFile, this.fs).catch((err: unknown) => {
+      throw aboutFile(err, 'hook-file', this.options.hooksFile);
+    });
   }
+
+  private async readLedger() {
+    return readLedger(this.options.ledger, { fs: this.fs }).catch((err: unknown) => {
+      throw aboutFile(err, 'ledger', this.options.ledger);
+    });
+  }
+}
+
+function refusal(snapshot: FileSnapshot, error: ConflictError): PlanResult {
+  return { desired: snapshot.bytes, receipt: undefined, noOp: true, conflict: true, error };
 }

@@ -1,23 +1,28 @@
-// What state a hook file, its owned entry and the host's ledger record are in, and the next safe
-// step. It reads only: nothing is locked, settled or written.
+// What state a hook file, its owned entry and the host's ledger record are in, and the one next
+// step that leaves that state. It reads only: nothing is locked, settled or written.
 import { HookDocument } from '../domain/hook-document.js';
+import type { HookSpec } from '../domain/hook-spec.js';
 import type { ReceiptJSON } from '../domain/receipt.js';
 import { CursorHooksError } from '../errors/errors.js';
 import type { ErrorReason } from '../errors/reasons.js';
 import { defaultPlanner } from '../planner/default.js';
+import type { HookPlanner } from '../planner/hook-planner.js';
 import { Operation } from '../planner/operation.js';
-import { asHostError } from './errors.js';
-import { decidePending, type FencePlanner, type PendingResolution, settle } from './fence.js';
+import { stopArgv } from '../shell/stop-invocation.js';
+import { aboutFile, type FileRole, HostIOError } from './errors.js';
+import { decidePending, type PendingResolution, settle } from './fence.js';
 import { type FsSeam, nodeFs } from './fs-seam.js';
 import { EMPTY_RECORD, type LedgerRecord, readLedger } from './ledger.js';
 import { readFileSnapshot, resolveTarget } from './read.js';
 
-export type FileState = 'absent' | 'valid' | 'refused';
+/** empty: the file exists with no bytes, planned on as an absent one (after a second look). */
+export type FileState = 'absent' | 'empty' | 'valid' | 'refused';
 
 /**
- * owned: intact, rest unchanged; remainder-drift: intact, foreign edits elsewhere (fine);
+ * owned: intact, rest unchanged; remainder-drift: intact, foreign edits elsewhere;
  * absent: the entry is gone; modified, duplicated, outside-stop: the entry was edited by hand;
- * not-installed / removed: the ledger holds no receipt; unknown: the file cannot be read.
+ * not-installed / removed / released: the ledger holds no receipt; unknown: the file cannot be
+ * read.
  */
 export type OwnedState =
   | 'owned'
@@ -28,57 +33,109 @@ export type OwnedState =
   | 'outside-stop'
   | 'not-installed'
   | 'removed'
+  | 'released'
   | 'unknown';
 
+/**
+ * The one step that leaves the reported state. `finish` repeats an interrupted operation, which
+ * settles its pending write first; `review-entry` is a hand edit of the entries `unowned` names.
+ */
 export type NextStep =
   | 'none'
   | 'install'
+  | 'refresh'
   | 'repair'
-  | 'review-by-hand'
+  | 'finish'
+  | 'release'
+  | 'review-entry'
   | 'fix-file'
-  | 'fix-ledger'
-  | 'inspect-pending';
+  | 'fix-ledger';
 
 export const NEXT_STEP_SENTENCES: Readonly<Record<NextStep, string>> = {
   none: 'nothing to do: the owned entry is in place',
-  install: 'install the hook: nothing of ours is recorded for this file',
+  install: 'run install: nothing of ours is recorded for this file',
+  refresh:
+    'run install again with the same spec: the entry is intact, and it accepts the edits made elsewhere and refreshes the receipt',
   repair: 'run repair: the entry is missing and nothing else changed, so it can be put back',
-  'review-by-hand':
-    'review the file by hand: the owned entry was edited or removed alongside other changes',
-  'fix-file': 'fix or restore the hook file by hand: it cannot be read or edited safely',
-  'fix-ledger': 'check the ledger by hand: it cannot be read, and it is never overwritten',
-  'inspect-pending':
-    'inspect the hook file: an interrupted write matches neither its old nor its new state',
+  finish:
+    'run the interrupted operation again: it settles the interrupted write by what the file holds, then finishes',
+  release:
+    'run release: the owned entry was edited, or removed alongside other edits, so no command can prove what it is; release ends ownership and leaves the file as it is',
+  'review-entry':
+    'keep or delete the entries listed under unowned (they run this host command but nobody owns them), then run install',
+  'fix-file':
+    'fix the hook file named above (see the reason), or restore it: it cannot be read or edited safely',
+  'fix-ledger':
+    'fix or move the ledger named above (see the reason): it cannot be read, and it is never overwritten',
 };
+
+/** The command that carries out each step; null where the step is a hand edit or nothing. */
+const STEP_COMMANDS: Readonly<Record<NextStep, string | null>> = {
+  none: null,
+  install: 'install',
+  refresh: 'install',
+  repair: 'repair',
+  finish: null,
+  release: 'release',
+  'review-entry': null,
+  'fix-file': null,
+  'fix-ledger': null,
+};
+
+/** An entry, by event and index, whose command is one this host renders (never its values). */
+export interface EntryLocation {
+  readonly event: string;
+  readonly index: number;
+}
+
+/** Why a file could not be read; for a file-system refusal, which file and where. */
+export interface FileProblem {
+  readonly reason: ErrorReason | undefined;
+  readonly role: FileRole | undefined;
+  /** The path refused: the file itself, a parent directory or a side file. */
+  readonly path: string | undefined;
+}
 
 export interface HookStatus {
   readonly hooksFile: string;
   readonly realPath: string | undefined;
-  readonly file: { readonly state: FileState; readonly reason: ErrorReason | undefined };
+  readonly file: FileProblem & { readonly state: FileState };
   readonly owned: {
     readonly state: OwnedState;
     /** Repair would put the entry back (it is absent and nothing else changed). */
     readonly repairable: boolean;
     readonly reason: ErrorReason | undefined;
+    /** Entries holding a command of ours that no receipt owns (after a release, or by hand). */
+    readonly unowned: readonly EntryLocation[];
   };
-  readonly ledger: {
+  readonly ledger: FileProblem & {
     readonly state: 'absent' | 'valid' | 'refused';
-    readonly reason: ErrorReason | undefined;
     /** This hook file's record as stored (pending included); undefined if none. */
     readonly record: LedgerRecord | undefined;
     readonly generation: number;
     /** How the next run will settle the record's pending write, if it has one. */
     readonly pending: PendingResolution | undefined;
   };
-  readonly nextStep: { readonly code: NextStep; readonly sentence: string };
+  readonly nextStep: {
+    readonly code: NextStep;
+    /** The cursorhooks command to run (`install`, `repair`, `release`, …); null for a hand edit. */
+    readonly command: string | null;
+    readonly sentence: string;
+  };
 }
+
+/** What status asks of a planner: the one that knows the receipts' shell contracts. */
+export type StatusPlanner = Pick<HookPlanner, 'plan' | 'verifyOwned' | 'renderArgv'>;
 
 export interface StatusOptions {
   readonly hooksFile: string;
   readonly ledger: string;
   readonly fs?: FsSeam;
   /** The planner that knows the receipt's contract (default: the built-in contracts only). */
-  readonly planner?: FencePlanner;
+  readonly planner?: StatusPlanner;
+  /** A spec and shell the host would install: entries already running it are listed unowned. */
+  readonly spec?: HookSpec;
+  readonly shell?: string;
 }
 
 export async function readStatus(options: StatusOptions): Promise<HookStatus> {
@@ -92,10 +149,11 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
     const snapshot = await readFileSnapshot(options.hooksFile, fs);
     bytes = snapshot.bytes;
     HookDocument.read(bytes);
-    file = { state: bytes.length === 0 ? 'absent' : 'valid', reason: undefined };
+    const state = !snapshot.exists ? 'absent' : bytes.length === 0 ? 'empty' : 'valid';
+    file = { state, reason: undefined, role: undefined, path: undefined };
   } catch (err) {
     bytes = undefined;
-    file = { state: 'refused', reason: reasonOf(err) };
+    file = { state: 'refused', ...problemOf(err, 'hook-file', options.hooksFile) };
   }
   const ledger = await ledgerStatus(options.ledger, realPath, bytes, fs, planner);
   // The record as the next run will see it once its pending write, if any, is settled.
@@ -103,8 +161,8 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
     ledger.record === undefined ? EMPTY_RECORD : settle(ledger.record, ledger.pending ?? 'back');
   const owned =
     bytes === undefined
-      ? { state: 'unknown' as const, repairable: false, reason: file.reason }
-      : ownedStatus(bytes, effective, planner);
+      ? { state: 'unknown' as const, repairable: false, reason: file.reason, unowned: [] }
+      : ownedStatus(bytes, effective, planner, options);
   const code = nextStep(file.state, ledger, owned);
   return {
     hooksFile: options.hooksFile,
@@ -112,7 +170,7 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
     file,
     owned,
     ledger,
-    nextStep: { code, sentence: NEXT_STEP_SENTENCES[code] },
+    nextStep: { code, command: stepCommand(code, ledger), sentence: NEXT_STEP_SENTENCES[code] },
   };
 }
 
@@ -121,7 +179,7 @@ async function ledgerStatus(
   realPath: string | undefined,
   bytes: Uint8Array | undefined,
   fs: FsSeam,
-  planner: FencePlanner,
+  planner: StatusPlanner,
 ): Promise<HookStatus['ledger']> {
   try {
     const { file, records } = await readLedger(path, { fs });
@@ -133,6 +191,8 @@ async function ledgerStatus(
     return {
       state: file.exists ? 'valid' : 'absent',
       reason: undefined,
+      role: undefined,
+      path: undefined,
       record,
       generation: record?.generation ?? 0,
       pending,
@@ -140,7 +200,7 @@ async function ledgerStatus(
   } catch (err) {
     return {
       state: 'refused',
-      reason: reasonOf(err),
+      ...problemOf(err, 'ledger', path),
       record: undefined,
       generation: 0,
       pending: undefined,
@@ -151,28 +211,38 @@ async function ledgerStatus(
 function ownedStatus(
   document: Uint8Array,
   record: LedgerRecord,
-  planner: FencePlanner,
+  planner: StatusPlanner,
+  options: StatusOptions,
 ): HookStatus['owned'] {
   const { receipt } = record;
   if (receipt === null) {
-    return {
-      state: record.removed === null ? 'not-installed' : 'removed',
-      repairable: false,
-      reason: undefined,
-    };
+    const state =
+      record.released !== null ? 'released' : record.removed !== null ? 'removed' : 'not-installed';
+    const ours = [...(record.released?.receipts ?? []).map(commandOf(planner))];
+    if (options.spec !== undefined && options.shell !== undefined) {
+      ours.push(renderedCommand(planner, options.shell, options.spec));
+    }
+    return { state, repairable: false, reason: undefined, unowned: locate(document, ours) };
   }
   try {
     planner.verifyOwned(document, receipt);
   } catch (err) {
     const reason = reasonOf(err);
     if (reason === 'owner-absent') {
-      return { state: 'absent', repairable: repairPutsBack(document, receipt, planner), reason };
+      const repair = repairPlan(document, receipt, planner);
+      const repairable = !repair.conflict && !repair.noOp;
+      return { state: 'absent', repairable, reason, unowned: [] };
     }
     const state = OWNER_STATES[reason] ?? 'unknown';
-    return { state, repairable: false, reason };
+    return { state, repairable: false, reason, unowned: [] };
   }
-  const drift = repairReason(document, receipt, planner) === 'remainder-drift';
-  return { state: drift ? 'remainder-drift' : 'owned', repairable: false, reason: undefined };
+  const drift = repairPlan(document, receipt, planner).error?.reason === 'remainder-drift';
+  return {
+    state: drift ? 'remainder-drift' : 'owned',
+    repairable: false,
+    reason: undefined,
+    unowned: [],
+  };
 }
 
 const OWNER_STATES: Partial<Record<ErrorReason, OwnedState>> = {
@@ -182,7 +252,7 @@ const OWNER_STATES: Partial<Record<ErrorReason, OwnedState>> = {
 };
 
 /** A Repair plan answers both questions: would it put the entry back, or has the rest drifted. */
-function repairPlan(document: Uint8Array, receipt: ReceiptJSON, planner: FencePlanner) {
+function repairPlan(document: Uint8Array, receipt: ReceiptJSON, planner: StatusPlanner) {
   return planner.plan({
     document,
     operation: Operation.Repair,
@@ -191,21 +261,31 @@ function repairPlan(document: Uint8Array, receipt: ReceiptJSON, planner: FencePl
   });
 }
 
-function repairPutsBack(
-  document: Uint8Array,
-  receipt: ReceiptJSON,
-  planner: FencePlanner,
-): boolean {
-  const result = repairPlan(document, receipt, planner);
-  return !result.conflict && !result.noOp;
+const commandOf = (planner: StatusPlanner) => (receipt: ReceiptJSON) =>
+  renderedCommand(planner, receipt.shell, receipt.spec);
+
+/** The command a spec renders to; undefined when its contract is not registered here. */
+function renderedCommand(
+  planner: StatusPlanner,
+  shell: string,
+  spec: HookSpec,
+): string | undefined {
+  try {
+    return planner.renderArgv(shell, stopArgv(spec.executable, spec.selector));
+  } catch {
+    return undefined;
+  }
 }
 
-function repairReason(
-  document: Uint8Array,
-  receipt: ReceiptJSON,
-  planner: FencePlanner,
-): ErrorReason | undefined {
-  return repairPlan(document, receipt, planner).error?.reason;
+/** Where each command occurs in the document, by event and index, in document order. */
+function locate(document: Uint8Array, commands: readonly (string | undefined)[]): EntryLocation[] {
+  const wanted = new Set(commands.filter((command) => command !== undefined));
+  if (wanted.size === 0) return [];
+  const hooks = HookDocument.read(document);
+  return [...wanted]
+    .flatMap((command) => hooks.occurrences(command))
+    .map(({ event, position }) => ({ event, index: position }))
+    .sort((a, b) => (a.event === b.event ? a.index - b.index : a.event < b.event ? -1 : 1));
 }
 
 function nextStep(
@@ -214,22 +294,36 @@ function nextStep(
   owned: HookStatus['owned'],
 ): NextStep {
   if (ledger.state === 'refused') return 'fix-ledger';
-  if (ledger.pending === 'unresolved') return 'inspect-pending';
   if (file === 'refused') return 'fix-file';
+  if (ledger.pending === 'unresolved') return 'release';
+  if (ledger.pending !== undefined) return 'finish';
   switch (owned.state) {
     case 'owned':
-    case 'remainder-drift':
       return 'none';
+    case 'remainder-drift':
+      return 'refresh';
     case 'not-installed':
     case 'removed':
-      return 'install';
+    case 'released':
+      return owned.unowned.length > 0 ? 'review-entry' : 'install';
     case 'absent':
-      return owned.repairable ? 'repair' : 'review-by-hand';
+      return owned.repairable ? 'repair' : 'release';
     default:
-      return 'review-by-hand';
+      return 'release';
   }
 }
 
+/** `finish` runs the very operation that was interrupted. */
+function stepCommand(code: NextStep, ledger: HookStatus['ledger']): string | null {
+  return code === 'finish' ? (ledger.record?.pending?.operation ?? null) : STEP_COMMANDS[code];
+}
+
+function problemOf(err: unknown, role: FileRole, path: string): FileProblem {
+  const error = aboutFile(err, role, path);
+  const named = error instanceof HostIOError ? error : undefined;
+  return { reason: error.reason, role: named?.role, path: named?.path };
+}
+
 function reasonOf(err: unknown): ErrorReason {
-  return (err instanceof CursorHooksError ? err : asHostError(err)).reason;
+  return err instanceof CursorHooksError ? err.reason : 'unexpected-failure';
 }

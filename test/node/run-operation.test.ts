@@ -197,7 +197,7 @@ describe('runOperation', () => {
   });
 
   it.each([
-    ['{"cursorhooksLedger":2,"files":{}}', 'ledger-version-unsupported'],
+    ['{"cursorhooksLedger":3,"files":{}}', 'ledger-version-unsupported'],
     ['{"files":{}}', 'ledger-malformed'],
     ['not json', 'ledger-malformed'],
   ])(
@@ -281,7 +281,8 @@ describe('runOperation', () => {
     const owner = { pid: process.ppid, hostname: hostname(), acquiredAt: 'x', nonce: 'n' };
     writeFileSync(`${where.hooks}.cursorhooks-lock`, JSON.stringify(owner));
     const outcome = await operate(where, Operation.Install, { lockTimeoutMs: 30 });
-    expect(outcome).toMatchObject({ status: 'failed', attempts: 0 });
+    // Planned once without the lock, then the lock could not be taken: nothing written.
+    expect(outcome).toMatchObject({ status: 'failed', attempts: 1 });
     expect(outcome.error?.reason).toBe('lock-timeout');
     expect(readFileSync(where.hooks, 'utf8')).toBe(FOREIGN);
     expect(existsSync(where.ledger)).toBe(false);

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Operation, plan } from '../../src/index.js';
-import { decidePending, remainderDigestOf } from '../../src/node/fence.js';
+import { decidePending } from '../../src/node/fence.js';
 import { encodeLedger, type LedgerRecord } from '../../src/node/ledger.js';
 import { readStatus } from '../../src/node/status.js';
 import { OTHER_SPEC } from '../planner/support.js';
@@ -46,7 +46,7 @@ describe('readStatus', () => {
       'a foreign edit elsewhere',
       (d: string) => d.replace('"other":true', '"other":false'),
       'remainder-drift',
-      'none',
+      'refresh',
     ],
     [
       'the entry deleted alone',
@@ -58,19 +58,19 @@ describe('readStatus', () => {
       'the entry deleted with other edits',
       (d: string) => editEntry(d, () => '').replace('true', 'false'),
       'absent',
-      'review-by-hand',
+      'release',
     ],
     [
       'the timeout changed',
       (d: string) => editEntry(d, (e) => e.replace('"timeout":5', '"timeout":9')),
       'modified',
-      'review-by-hand',
+      'release',
     ],
     [
       'the entry copied',
       (d: string) => editEntry(d, (e) => `${e},${e}`),
       'duplicated',
-      'review-by-hand',
+      'release',
     ],
   ])('reports %s as %s with next step %s, or the user is misled', async (_, edit, state, next) => {
     const where = await installed();
@@ -93,13 +93,13 @@ describe('readStatus', () => {
     const where = workspace();
     execFileSync('mkfifo', [where.hooks]);
     const s = await status(where);
-    expect(s.file).toEqual({ state: 'refused', reason: 'file-not-regular' });
+    expect(s.file).toMatchObject({ state: 'refused', reason: 'file-not-regular' });
     expect(s.nextStep.code).toBe('fix-file');
   });
 
   it('refuses a ledger of an unknown version and says fix-ledger, or a newer ledger is misread', async () => {
     const where = workspace();
-    writeFileSync(where.ledger, '{"cursorhooksLedger":2,"files":{}}');
+    writeFileSync(where.ledger, '{"cursorhooksLedger":3,"files":{}}');
     const s = await status(where);
     expect(s.ledger).toMatchObject({ state: 'refused', reason: 'ledger-version-unsupported' });
     expect(s.nextStep.code).toBe('fix-ledger');
@@ -130,7 +130,7 @@ describe('an interrupted update', () => {
     writeFileSync(where.hooks, edited);
     const s = await status(where);
     expect(s.ledger.pending).toBe('unresolved');
-    expect(s.nextStep.code).toBe('inspect-pending');
+    expect(s.nextStep.code).toBe('release');
     const ledgerBefore = readFileSync(where.ledger, 'utf8');
     const mtime = statSync(where.hooks).mtimeMs;
     const outcome = await operate(where, Operation.Update, { spec: OTHER_SPEC });
@@ -143,7 +143,7 @@ describe('an interrupted update', () => {
 });
 
 describe('an interrupted remove', () => {
-  it('rolls forward only when the entry is gone and nothing else changed, or a foreign deletion passes for ours', async () => {
+  it('settles forward whenever the entry is gone, back while it is intact, and is unresolved only for an edited entry, or a crashed remove wedges every command', async () => {
     const where = await installed();
     const record = (await status(where)).ledger.record as LedgerRecord;
     const receipt = record.receipt;
@@ -156,14 +156,13 @@ describe('an interrupted remove', () => {
     const removed = new TextDecoder().decode(removal.desired);
     const pending: LedgerRecord = {
       ...record,
-      pending: {
-        operation: Operation.Remove,
-        intended: null,
-        remainderDigest: remainderDigestOf(text(where.document), receipt) ?? null,
-      },
+      pending: { operation: Operation.Remove, intended: null },
     };
     expect(decidePending(pending, text(removed))).toBe('forward');
+    // A foreign edit after the crash: the entry is still gone, so the removal happened.
+    expect(decidePending(pending, text(removed.replace('true', 'false')))).toBe('forward');
     expect(decidePending(pending, text(where.document))).toBe('back');
-    expect(decidePending(pending, text(removed.replace('true', 'false')))).toBe('unresolved');
+    const edited = editEntry(where.document, (e) => e.replace('"timeout":5', '"timeout":7'));
+    expect(decidePending(pending, text(edited))).toBe('unresolved');
   });
 });

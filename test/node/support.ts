@@ -138,7 +138,7 @@ export function pendingUpdate(
   return {
     record: {
       ...record,
-      pending: { operation: Operation.Update, intended, remainderDigest: null },
+      pending: { operation: Operation.Update, intended },
     },
     after: update.desired,
   };

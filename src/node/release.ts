@@ -1,0 +1,68 @@
+// `release`: the way out of every state no lifecycle command can prove (an owned entry the user
+// edited, one removed alongside other edits, an interrupted write matching neither state). It
+// ends ownership in the ledger and never touches the hook file, so nothing the user wrote is
+// lost; `status` then points at any entry still running our command.
+import type { ReceiptJSON } from '../domain/receipt.js';
+import { CursorHooksError } from '../errors/errors.js';
+import { aboutFile, errnoOf } from './errors.js';
+import { releaseRecord } from './fence.js';
+import { type FsSeam, nodeFs } from './fs-seam.js';
+import { withLedger } from './ledger.js';
+import { resolveTarget } from './read.js';
+
+export interface ReleaseOptions {
+  /** The hook file whose ownership ends; it is only resolved, never read or written. */
+  readonly hooksFile: string;
+  readonly ledger: string;
+  readonly fs?: FsSeam;
+  readonly lockTimeoutMs?: number;
+}
+
+/** done: ownership ended; no-op: nothing was owned or pending; failed: the ledger said no. */
+export interface ReleaseOutcome {
+  readonly status: 'done' | 'no-op' | 'failed';
+  readonly hooksFile: string;
+  readonly realPath: string | undefined;
+  /** The receipts released (their commands may still stand in the file, now unowned). */
+  readonly released: readonly ReceiptJSON[];
+  readonly generation: number;
+  readonly error: CursorHooksError | undefined;
+}
+
+/** Never throws for a failure: it comes back as the outcome's `error`. */
+export async function release(options: ReleaseOptions): Promise<ReleaseOutcome> {
+  const fs = options.fs ?? nodeFs;
+  let realPath: string | undefined;
+  try {
+    const key = await resolveTarget(options.hooksFile, fs);
+    realPath = key;
+    const writeOptions = {
+      fs,
+      role: 'ledger' as const,
+      ...(options.lockTimeoutMs === undefined ? {} : { lockTimeoutMs: options.lockTimeoutMs }),
+    };
+    return await withLedger(options.ledger, writeOptions, async (ledger) => {
+      const before = ledger.record(key);
+      const after = await ledger.update(key, releaseRecord);
+      const done = after !== before && after.released !== null;
+      return {
+        status: done ? 'done' : 'no-op',
+        hooksFile: options.hooksFile,
+        realPath: key,
+        released: done ? (after.released?.receipts ?? []) : [],
+        generation: after.generation,
+        error: undefined,
+      };
+    });
+  } catch (err) {
+    if (!(err instanceof CursorHooksError) && errnoOf(err) === undefined) throw err;
+    return {
+      status: 'failed',
+      hooksFile: options.hooksFile,
+      realPath,
+      released: [],
+      generation: 0,
+      error: aboutFile(err, 'ledger', options.ledger),
+    };
+  }
+}
