@@ -21,6 +21,15 @@ export interface ErrorSubject {
   readonly field?: string;
   /** An option as declared, with its dashes, e.g. `--shell`. */
   readonly option?: string;
+  /** For a file the tool could not read or write: which of its files, and the path refused. */
+  readonly role?: string;
+  readonly path?: string;
+  /** For `lock-timeout`: the live process holding the lock, as its lock file names it. */
+  readonly holder?: {
+    readonly pid: number;
+    readonly hostname: string;
+    readonly acquiredAt: string;
+  };
 }
 
 /** Each kind's exit code: library refusals exit 1, the CLI's own kinds have their own codes. */

@@ -3,6 +3,7 @@ import { contractsCommand } from './commands/contracts.js';
 import { helpCommand } from './commands/help.js';
 import { installCommand } from './commands/install.js';
 import { planCommand } from './commands/plan.js';
+import { releaseCommand } from './commands/release.js';
 import { removeCommand } from './commands/remove.js';
 import { renderArgvCommand } from './commands/render-argv.js';
 import { repairCommand } from './commands/repair.js';
@@ -20,6 +21,7 @@ export const COMMANDS: readonly Command[] = [
   updateCommand,
   removeCommand,
   repairCommand,
+  releaseCommand,
   statusCommand,
   helpCommand,
 ];

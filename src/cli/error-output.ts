@@ -4,7 +4,7 @@ import {
   errorIs,
   UnsupportedError,
 } from '../errors/errors.js';
-import type { CliError, ErrorKind } from './cli-error.js';
+import type { CliError, ErrorKind, ErrorSubject } from './cli-error.js';
 
 /** The one error shape, `{"error": ErrorJSON}`, for every failure (schemas/error.json). */
 export interface ErrorJSON {
@@ -13,6 +13,9 @@ export interface ErrorJSON {
   readonly message: string;
   readonly field?: string;
   readonly option?: string;
+  readonly role?: string;
+  readonly path?: string;
+  readonly holder?: ErrorSubject['holder'];
 }
 
 /** A library refusal's kind: the most specific one on its cause chain. */
@@ -36,9 +39,22 @@ export const INTERNAL_ERROR: ErrorJSON = {
   message: 'an unexpected internal failure stopped the command',
 };
 
-/** The error as the single stderr line of a text-mode run. */
+const ROLE_NAMES: Readonly<Record<string, string>> = {
+  'hook-file': 'hook file',
+  ledger: 'ledger',
+  directory: 'directory',
+  lock: 'lock file',
+};
+
+/** The error as the single stderr line of a text-mode run, naming the file it is about. */
 export function errorLine(error: ErrorJSON): string {
-  return `cursorhooks: ${error.message} [${error.reason}]\n`;
+  const where =
+    error.path === undefined ? '' : ` (${ROLE_NAMES[error.role ?? ''] ?? 'path'}: ${error.path})`;
+  const holder =
+    error.holder === undefined
+      ? ''
+      : ` held by pid ${error.holder.pid} on ${error.holder.hostname} since ${error.holder.acquiredAt}`;
+  return `cursorhooks: ${error.message}${where}${holder} [${error.reason}]\n`;
 }
 
 /** The error as the single stderr line of a `--json` run. */

@@ -1,4 +1,5 @@
 import { nameLike, usageError } from './cli-error.js';
+import { repeatsKey } from './duplicate-keys.js';
 
 /** One field of a JSON request on stdin; `schemas/` holds the same rules as JSON Schema. */
 export interface RequestField {
@@ -40,6 +41,9 @@ export function decodeRequest(bytes: Uint8Array, fields: RequestFields): JsonReq
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw usageError('request-not-object', 'the request on stdin is not a JSON object');
+  }
+  if (repeatsKey(text)) {
+    throw usageError('request-duplicate-key', 'an object in the request on stdin repeats a key');
   }
   const request = value as JsonRequest;
   for (const key of Object.keys(request)) {

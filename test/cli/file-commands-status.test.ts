@@ -85,7 +85,7 @@ describe('cursorhooks status', () => {
       'a foreign edit elsewhere',
       (d: string) => d.replace('audit.sh', 'audit2.sh'),
       'remainder-drift',
-      'none',
+      'refresh',
     ],
     [
       'the entry deleted alone',
@@ -97,19 +97,19 @@ describe('cursorhooks status', () => {
       'the entry deleted with other edits',
       (d: string) => d.replace(`,\r\n\t\t\t${entryOf(d)}`, '').replace('audit.sh', 'x.sh'),
       'absent',
-      'review-by-hand',
+      'release',
     ],
     [
       'the timeout changed',
       (d: string) => d.replace('"timeout": 5', '"timeout": 9'),
       'modified',
-      'review-by-hand',
+      'release',
     ],
     [
       'the entry copied',
       (d: string) => d.replace(entryOf(d), `${entryOf(d)}, ${entryOf(d)}`),
       'duplicated',
-      'review-by-hand',
+      'release',
     ],
     [
       'the entry moved to another event',
@@ -121,7 +121,7 @@ describe('cursorhooks status', () => {
             `[{ "command": "./hooks/format.sh" }, ${entryOf(d)}`,
           ),
       'outside-stop',
-      'review-by-hand',
+      'release',
     ],
   ])(
     'reports %s as %s with next step %s, writing nothing (red: the user is misled, or status writes)',

@@ -20,6 +20,7 @@ const NAMES = [
   'update',
   'remove',
   'repair',
+  'release',
   'status',
   'help',
 ];

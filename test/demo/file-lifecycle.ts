@@ -118,7 +118,7 @@ export async function runFileLifecycle(cli: Cli, home: DemoHome): Promise<FileSt
       exitCode: 0,
       outcome: 'remainder-drift',
       after: edited,
-      nextStep: 'none',
+      nextStep: 'refresh',
     },
     {
       name: 'update to a new selector',
@@ -137,7 +137,7 @@ export async function runFileLifecycle(cli: Cli, home: DemoHome): Promise<FileSt
       outcome: 'refused',
       reason: 'owner-modified',
       after: tampered,
-      nextStep: 'review-by-hand',
+      nextStep: 'release',
     },
     {
       name: 'the user deletes the entry by hand: install is refused',

@@ -4,7 +4,7 @@ import { defaultPlanner } from '../../planner/default.js';
 import type { Command } from '../command.js';
 import { ExitCode } from '../exit-codes.js';
 import { hostPathsJSON } from '../file/host-paths.js';
-import { FILE_OPTIONS, hooksFileOf, specOf, specOptions } from '../file/options.js';
+import { FILE_OPTIONS, filesOf, specOf, specOptions } from '../file/options.js';
 import { statusResult, statusText } from '../file/status-result.js';
 import { writeJSON } from '../io.js';
 
@@ -21,9 +21,15 @@ locked, settled or written. Exit 0 whenever the report was made, whatever it say
   output: `a readable report; with --json one object {"hooksFile", "realPath", "file", "owned", "ledger",
   "checkedSpec", "hostPaths", "contract", "nextStep"}`,
   async run({ options, json, io }) {
-    const ledger = options.ledger as string;
+    const { hooksFile, ledger } = filesOf(options);
     const given = specOf(options);
-    const status = await readStatus({ hooksFile: hooksFileOf(options), ledger });
+    const givenShell = options.shell as string | undefined;
+    const status = await readStatus({
+      hooksFile,
+      ledger,
+      ...(given === undefined ? {} : { spec: given }),
+      ...(givenShell === undefined ? {} : { shell: givenShell }),
+    });
     const receipt = status.ledger.record?.receipt ?? null;
     const spec = given ?? receipt?.spec;
     const checked =

@@ -12,7 +12,13 @@ import { cliErrorJSON, type ErrorJSON, refusalJSON } from '../error-output.js';
 export function failureOf(error: CursorHooksError): CursorHooksError | CliError {
   if (error instanceof FileChangedError)
     return new CliError('changed', error.reason, error.message);
-  if (error instanceof HostIOError) return new CliError('io', error.reason, error.message);
+  if (error instanceof HostIOError) {
+    return new CliError('io', error.reason, error.message, {
+      ...(error.role === undefined ? {} : { role: error.role }),
+      ...(error.path === undefined ? {} : { path: error.path }),
+      ...(error.holder === undefined ? {} : { holder: error.holder }),
+    });
+  }
   return error;
 }
 

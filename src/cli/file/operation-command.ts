@@ -2,6 +2,7 @@
 // runOperation, report the outcome, exit by its kind.
 
 import { runOperation } from '../../node/run-operation.js';
+import { defaultPlanner } from '../../planner/default.js';
 import type { Operation } from '../../planner/operation.js';
 import type { Command, OptionDeclarations } from '../command.js';
 import { ExitCode } from '../exit-codes.js';
@@ -9,7 +10,7 @@ import { writeJSON } from '../io.js';
 import { failureOf } from './failure.js';
 import { HostPathRun } from './host-paths.js';
 import { operationResult, operationText } from './operation-result.js';
-import { hooksFileOf, specOf } from './options.js';
+import { filesOf, shellOf, specOf } from './options.js';
 
 export interface OperationCommandDeclaration {
   readonly operation: Operation;
@@ -32,19 +33,24 @@ export function operationCommand(declaration: OperationCommandDeclaration): Comm
     options: declaration.options,
     output: OUTPUT,
     async run({ options, json, io }) {
-      const ledger = options.ledger as string;
+      const { hooksFile, ledger } = filesOf(options);
       const spec = specOf(options);
-      const shell = options.shell as string | undefined;
+      const planner = defaultPlanner();
+      const shell = shellOf(
+        options,
+        planner.contracts().map((contract) => contract.id),
+      );
       const dryRun = options['dry-run'] === true;
       const hostPaths = new HostPathRun(options['vouch-unperformed-checks'] === true);
       const outcome = await runOperation({
         operation,
-        hooksFile: hooksFileOf(options),
+        hooksFile,
         ledger,
         ...(spec === undefined ? {} : { spec }),
         ...(shell === undefined ? {} : { shell }),
         dryRun,
         checkHostPaths: hostPaths.checker,
+        planner,
       });
       const result = await operationResult(outcome, hostPaths.json(), dryRun);
       if (json) writeJSON(io, result);

@@ -1,4 +1,6 @@
 // The options the file-level commands share (SPEC §11), and how their values are read.
+
+import { isAbsolute, resolve } from 'node:path';
 import type { HookSpec } from '../../domain/hook-spec.js';
 import { defaultHooksPath } from '../../node/locate.js';
 import { usageError } from '../cli-error.js';
@@ -8,13 +10,13 @@ export const FILE_OPTIONS: OptionDeclarations = {
   'hooks-file': {
     type: 'string',
     value: 'PATH',
-    help: "the hook file (default: ~/.cursor/hooks.json in the user's home)",
+    help: "the hook file, an absolute path (default: ~/.cursor/hooks.json in the user's home)",
   },
   ledger: {
     type: 'string',
     value: 'PATH',
     required: true,
-    help: "the host's receipt ledger, one per host application",
+    help: "the host's receipt ledger, an absolute path, one per host application",
   },
 };
 
@@ -58,8 +60,30 @@ export const VOUCH_OPTION: OptionDeclarations = {
   },
 };
 
-export function hooksFileOf(options: OptionValues): string {
-  return (options['hooks-file'] as string | undefined) ?? defaultHooksPath();
+/** The hook file and the ledger, both absolute and never the same file. */
+export function filesOf(options: OptionValues): { hooksFile: string; ledger: string } {
+  const hooksFile = absolute(options, 'hooks-file') ?? defaultHooksPath();
+  const ledger = absolute(options, 'ledger') as string;
+  if (resolve(ledger) === resolve(hooksFile)) {
+    throw usageError(
+      'ledger-is-hook-file',
+      'option --ledger names the hook file itself: give the ledger a file of its own',
+      { option: '--ledger' },
+    );
+  }
+  return { hooksFile, ledger };
+}
+
+/**
+ * A path option's value, refused when relative: resolved against the working directory, a
+ * mistyped name silently becomes a new hook file or ledger somewhere else.
+ */
+function absolute(options: OptionValues, name: string): string | undefined {
+  const value = options[name] as string | undefined;
+  if (value === undefined || isAbsolute(value)) return value;
+  throw usageError('option-path-relative', `option --${name} needs an absolute path`, {
+    option: `--${name}`,
+  });
 }
 
 /** `--executable` and `--selector` together, or neither (then undefined). */
@@ -76,4 +100,18 @@ function requiredWith(missing: string, given: string) {
   return usageError('option-required', `option ${missing} is required with ${given}`, {
     option: missing,
   });
+}
+
+/**
+ * `--shell`, refused as a usage error naming the registered contract ids when it names none of
+ * them: an unknown id would otherwise reach the lifecycle as a bare `shell-unsupported`.
+ */
+export function shellOf(options: OptionValues, registered: readonly string[]): string | undefined {
+  const shell = options.shell as string | undefined;
+  if (shell === undefined || registered.includes(shell)) return shell;
+  throw usageError(
+    'shell-unknown',
+    `option --shell names no registered shell contract; the registered ones are: ${registered.join(', ')}`,
+    { option: '--shell' },
+  );
 }

@@ -3,23 +3,25 @@
 import type { HookSpec } from '../../domain/hook-spec.js';
 import type { PendingResolution } from '../../node/fence.js';
 import type { LedgerRecord } from '../../node/ledger.js';
-import type { HookStatus } from '../../node/status.js';
+import type { EntryLocation, FileProblem, HookStatus } from '../../node/status.js';
 import type { QualificationEvidence } from '../../shell/contract.js';
 import { type HostPathsJSON, hostPathLines } from './host-paths.js';
 
 export interface StatusResultJSON {
   readonly hooksFile: string;
   readonly realPath: string | null;
-  readonly file: { readonly state: string; readonly reason: string | null };
+  readonly file: FileJSON;
   readonly owned: {
     readonly state: string;
     readonly repairable: boolean;
     readonly reason: string | null;
+    readonly unowned: readonly EntryLocation[];
   };
   readonly ledger: {
     readonly path: string;
     readonly state: string;
     readonly reason: string | null;
+    readonly refused: { readonly role: string; readonly path: string } | null;
     readonly record: LedgerRecord | null;
     readonly generation: number;
     readonly pending: PendingResolution | null;
@@ -32,7 +34,26 @@ export interface StatusResultJSON {
     readonly id: string;
     readonly evidence: QualificationEvidence | null;
   } | null;
-  readonly nextStep: { readonly code: string; readonly sentence: string };
+  readonly nextStep: {
+    readonly code: string;
+    /** The cursorhooks command line to run next; null when the step is a hand edit or nothing. */
+    readonly command: string | null;
+    readonly sentence: string;
+  };
+}
+
+interface FileJSON {
+  readonly state: string;
+  readonly reason: string | null;
+  /** For a file-system refusal: the path refused and which file it is. */
+  readonly refused: { readonly role: string; readonly path: string } | null;
+}
+
+/** Role and path of a file-system refusal, when the kit named them. */
+function refusedAt(problem: FileProblem): FileJSON['refused'] {
+  return problem.role === undefined || problem.path === undefined
+    ? null
+    : { role: problem.role, path: problem.path };
 }
 
 export function statusResult(
@@ -42,16 +63,22 @@ export function statusResult(
   hostPaths: HostPathsJSON | null,
   contract: StatusResultJSON['contract'],
 ): StatusResultJSON {
-  const { file, owned, ledger } = status;
+  const { file, owned, ledger, nextStep } = status;
   return {
     hooksFile: status.hooksFile,
     realPath: status.realPath ?? null,
-    file: { state: file.state, reason: file.reason ?? null },
-    owned: { state: owned.state, repairable: owned.repairable, reason: owned.reason ?? null },
+    file: { state: file.state, reason: file.reason ?? null, refused: refusedAt(file) },
+    owned: {
+      state: owned.state,
+      repairable: owned.repairable,
+      reason: owned.reason ?? null,
+      unowned: owned.unowned,
+    },
     ledger: {
       path: ledgerPath,
       state: ledger.state,
       reason: ledger.reason ?? null,
+      refused: refusedAt(ledger),
       record: ledger.record ?? null,
       generation: ledger.generation,
       pending: ledger.pending ?? null,
@@ -59,11 +86,42 @@ export function statusResult(
     checkedSpec: checked,
     hostPaths,
     contract,
-    nextStep: status.nextStep,
+    nextStep: {
+      code: nextStep.code,
+      command: nextStep.command === null ? null : commandLine(nextStep.command, status, ledgerPath),
+      sentence: nextStep.sentence,
+    },
   };
 }
 
+/**
+ * The next command as a line to run: the same files, and for install and update the spec and
+ * shell they need (an interrupted write's intended one, else the receipted, released or removed
+ * one; repair and remove take theirs from the ledger). Quoted for a POSIX shell: the one place
+ * this project writes a shell line, for a person to paste.
+ */
+function commandLine(command: string, status: HookStatus, ledgerPath: string): string {
+  const words = ['cursorhooks', command, '--hooks-file', status.hooksFile, '--ledger', ledgerPath];
+  const record = status.ledger.record;
+  const known =
+    record?.pending?.intended ??
+    record?.receipt ??
+    record?.released?.receipts[0] ??
+    record?.removed?.receipt;
+  if ((command === 'install' || command === 'update') && known != null) {
+    const { spec, shell } = known;
+    words.push('--executable', spec.executable, '--selector', spec.selector, '--shell', shell);
+  }
+  return words.map(quoteWord).join(' ');
+}
+
+function quoteWord(word: string): string {
+  return /^[A-Za-z0-9_./:=@%+-]+$/.test(word) ? word : `'${word.replaceAll("'", `'"'"'`)}'`;
+}
+
 const because = (reason: string | null) => (reason === null ? '' : ` (${reason})`);
+const at = (refused: FileJSON['refused']) =>
+  refused === null ? '' : `; the ${refused.role} path refused: ${refused.path}`;
 
 export function statusText(result: StatusResultJSON): string {
   const { file, owned, ledger, contract } = result;
@@ -71,11 +129,16 @@ export function statusText(result: StatusResultJSON): string {
   if (result.realPath !== null && result.realPath !== result.hooksFile) {
     lines.push(`  real path: ${result.realPath}`);
   }
-  lines.push(`  file: ${file.state}${because(file.reason)}`);
+  lines.push(`  file: ${file.state}${because(file.reason)}${at(file.refused)}`);
   lines.push(
     `  owned entry: ${owned.state}${because(owned.reason)}${owned.repairable ? ', repairable' : ''}`,
   );
-  lines.push(`ledger: ${ledger.path}: ${ledger.state}${because(ledger.reason)}`);
+  for (const { event, index } of owned.unowned) {
+    lines.push(`  unowned entry running this host's command: hooks.${event}[${index}]`);
+  }
+  lines.push(
+    `ledger: ${ledger.path}: ${ledger.state}${because(ledger.reason)}${at(ledger.refused)}`,
+  );
   if (ledger.record !== null) {
     const { receipt, removed, pending } = ledger.record;
     lines.push(
@@ -102,6 +165,8 @@ export function statusText(result: StatusResultJSON): string {
         : `contract: ${contract.id}: qualified on ${evidence.client} ${evidence.version}, ${[evidence.platform, evidence.arch].filter((part) => part !== null).join('/')}${evidence.date === null ? '' : `, ${evidence.date}`} (${evidence.observed.length} facts observed, ${evidence.notObserved.length} not observed; see cursorhooks contracts)`,
     );
   }
-  lines.push(`next step: ${result.nextStep.code}: ${result.nextStep.sentence}`);
+  const { nextStep } = result;
+  lines.push(`next step: ${nextStep.code}: ${nextStep.sentence}`);
+  if (nextStep.command !== null) lines.push(`  ${nextStep.command}`);
   return `${lines.join('\n')}\n`;
 }
