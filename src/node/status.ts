@@ -120,6 +120,12 @@ export interface HookStatus {
     readonly code: NextStep;
     /** The cursorhooks command to run (`install`, `repair`, `release`, …); null for a hand edit. */
     readonly command: string | null;
+    /**
+     * For install and update, the spec and shell to run it with: an interrupted write's
+     * intended one, else the receipted, released or removed one. Null when the command takes
+     * its spec from the ledger, or none is known.
+     */
+    readonly with: { readonly spec: HookSpec; readonly shell: string } | null;
     readonly sentence: string;
   };
 }
@@ -164,13 +170,19 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
       ? { state: 'unknown' as const, repairable: false, reason: file.reason, unowned: [] }
       : ownedStatus(bytes, effective, planner, options);
   const code = nextStep(file.state, ledger, owned);
+  const command = stepCommand(code, ledger);
   return {
     hooksFile: options.hooksFile,
     realPath,
     file,
     owned,
     ledger,
-    nextStep: { code, command: stepCommand(code, ledger), sentence: NEXT_STEP_SENTENCES[code] },
+    nextStep: {
+      code,
+      command,
+      with: command === 'install' || command === 'update' ? knownSpec(ledger.record) : null,
+      sentence: NEXT_STEP_SENTENCES[code],
+    },
   };
 }
 
@@ -316,6 +328,15 @@ function nextStep(
 /** `finish` runs the very operation that was interrupted. */
 function stepCommand(code: NextStep, ledger: HookStatus['ledger']): string | null {
   return code === 'finish' ? (ledger.record?.pending?.operation ?? null) : STEP_COMMANDS[code];
+}
+
+function knownSpec(record: LedgerRecord | undefined): HookStatus['nextStep']['with'] {
+  const known =
+    record?.pending?.intended ??
+    record?.receipt ??
+    record?.released?.receipts[0] ??
+    record?.removed?.receipt;
+  return known == null ? null : { spec: known.spec, shell: known.shell };
 }
 
 function problemOf(err: unknown, role: FileRole, path: string): FileProblem {

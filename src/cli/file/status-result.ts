@@ -95,20 +95,14 @@ export function statusResult(
 }
 
 /**
- * The next command as a line to run: the same files, and for install and update the spec and
- * shell they need (an interrupted write's intended one, else the receipted, released or removed
- * one; repair and remove take theirs from the ledger). Quoted for a POSIX shell: the one place
- * this project writes a shell line, for a person to paste.
+ * The next command as a line to run: the same files, and the spec and shell status says it
+ * needs. Quoted for a POSIX shell: the one place this project writes a shell line, for a person
+ * to paste.
  */
 function commandLine(command: string, status: HookStatus, ledgerPath: string): string {
   const words = ['cursorhooks', command, '--hooks-file', status.hooksFile, '--ledger', ledgerPath];
-  const record = status.ledger.record;
-  const known =
-    record?.pending?.intended ??
-    record?.receipt ??
-    record?.released?.receipts[0] ??
-    record?.removed?.receipt;
-  if ((command === 'install' || command === 'update') && known != null) {
+  const known = status.nextStep.with;
+  if (known !== null) {
     const { spec, shell } = known;
     words.push('--executable', spec.executable, '--selector', spec.selector, '--shell', shell);
   }
