@@ -13,6 +13,7 @@ import {
 } from './documents.js';
 import { fileCommands } from './file-commands.js';
 import { hostile } from './hostile.js';
+import { installCalls } from './install-calls.js';
 import { jsonLayer } from './json-layer.js';
 import { linearity } from './linearity.js';
 import type { Settings } from './measure.js';
@@ -95,6 +96,9 @@ show(startup());
 
 process.stderr.write('8. file-level commands (child processes)\n');
 show(fileCommands());
+
+process.stderr.write('9. system calls of an install\n');
+show(await installCalls());
 
 printSummary(targets);
 console.log(`total bench time: ${((performance.now() - started) / 1000).toFixed(1)} s`);
