@@ -32,7 +32,6 @@ const OPERATIONS: ReadonlyMap<unknown, (context: OperationContext) => Decision> 
  * receipt in, bytes and a receipt out; every check happens before any edit.
  */
 export class HookPlanner {
-  // Plain class: container.ts applies the inversify decorators, so the CLI never loads inversify.
   constructor(private readonly registry: ShellContractRegistry) {}
 
   /** Never throws: every refusal is a result with `conflict` set and the input bytes. */

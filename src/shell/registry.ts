@@ -11,7 +11,6 @@ export class ShellContractRegistry {
   readonly #byId = new Map<string, ShellContract>();
   readonly #all: readonly ShellContract[];
 
-  // Plain class: container.ts applies the inversify decorators, so the CLI never loads inversify.
   constructor(contracts: readonly ShellContract[]) {
     for (const contract of contracts) {
       const id = assertContractShape(contract);
