@@ -66,12 +66,7 @@ describe('readStatus', () => {
       'modified',
       'release',
     ],
-    [
-      'the entry copied',
-      (d: string) => editEntry(d, (e) => `${e},${e}`),
-      'duplicated',
-      'release',
-    ],
+    ['the entry copied', (d: string) => editEntry(d, (e) => `${e},${e}`), 'duplicated', 'release'],
   ])('reports %s as %s with next step %s, or the user is misled', async (_, edit, state, next) => {
     const where = await installed();
     writeFileSync(where.hooks, edit(where.document));

@@ -7,19 +7,24 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { ChildJob } from './operate.js';
+import type { RoundsJob } from './rounds.js';
 
 export interface ChildResult {
   readonly signal: NodeJS.Signals | null;
   readonly code: number | null;
-  readonly output: { status: string; reason?: string; calls: number } | undefined;
+  readonly output:
+    | { status: string; reason?: string; calls: number; seen?: readonly string[] }
+    | undefined;
 }
 
-/** Bundles the child script; returns the bundle's path and a clean-up. */
-export async function buildChild(): Promise<{ script: string; dispose: () => void }> {
+/** Bundles a child script of this folder (default `operate`); returns its path and a clean-up. */
+export async function buildChild(
+  name: 'operate' | 'rounds' = 'operate',
+): Promise<{ script: string; dispose: () => void }> {
   const dir = mkdtempSync(join(tmpdir(), 'cursorhooks-child-'));
-  const script = join(dir, 'operate.mjs');
+  const script = join(dir, `${name}.mjs`);
   await build({
-    entryPoints: [fileURLToPath(new URL('./operate.ts', import.meta.url))],
+    entryPoints: [fileURLToPath(new URL(`./${name}.ts`, import.meta.url))],
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -34,7 +39,7 @@ export async function buildChild(): Promise<{ script: string; dispose: () => voi
   return { script, dispose: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-export function runChild(script: string, job: ChildJob): Promise<ChildResult> {
+export function runChild(script: string, job: ChildJob | RoundsJob): Promise<ChildResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [script, JSON.stringify(job)], {
       stdio: ['ignore', 'pipe', 'inherit'],
