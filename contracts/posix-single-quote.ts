@@ -11,6 +11,7 @@ import { assertArgvTokens } from '../src/shell/tokens.js';
 export abstract class PosixSingleQuoteContract implements ShellContract {
   abstract readonly id: string;
   abstract readonly evidence: QualificationEvidence;
+  readonly family = 'posix-single-quote';
 
   render(argv: readonly string[]): string {
     assertArgvTokens(argv);

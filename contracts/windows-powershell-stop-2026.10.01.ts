@@ -58,6 +58,7 @@ const WILDCARD = /[[\]]/;
 export class WindowsPowerShellStopContract implements ShellContract {
   readonly id = WindowsPowerShellStop20261001;
   readonly evidence = EVIDENCE;
+  readonly family = 'powershell-stop';
 
   /**
    * Renders only `<exe> cursor-event stop --binding <selector>`, each token in PowerShell single

@@ -31,8 +31,24 @@ export {
   type ShellContract,
 } from './shell/contract.js';
 export {
+  type GrammarFamily,
+  type GrammarFamilyId,
+  grammarFamilies,
+} from './shell/families.js';
+export {
   DarwinUserShell20260918,
   LinuxUserShell32212,
   WindowsPowerShellStop20261001,
   WindowsUnqualified,
 } from './shell/ids.js';
+export {
+  type QualificationRecord,
+  qualifiedContract,
+  type RecordedInvocation,
+} from './shell/qualification-record.js';
+export {
+  checkStopEvent,
+  MAX_STOP_PAYLOAD_BYTES,
+  type StopEventCheck,
+  type StopEventVerdict,
+} from './shell/stop-event.js';

@@ -48,6 +48,22 @@ export const REASON_MESSAGES = {
   'path-wildcard-character':
     'a Windows executable path holds [ or ], which PowerShell reads as a wildcard',
 
+  // Qualification records (UnsupportedError): a record made on the user's machine is refused
+  // as a contract unless it is exactly what a probe records.
+  'record-malformed':
+    'the qualification record does not have exactly the record fields with valid values',
+  'record-version-unsupported': 'the qualification record has a version this library does not know',
+  'record-family-unknown': 'the qualification record names no known grammar family',
+  'record-id-malformed':
+    'the qualification record id is not lower-case words joined by dots or dashes, at most 128 characters',
+  'record-id-builtin': 'the qualification record claims the id of a built-in contract',
+  'record-command-mismatch':
+    "the qualification record's command is not its family's rendering of its argv",
+  'record-argv-mismatch': 'the argv the recorder saw differs from the argv the probe intended',
+  'record-event-not-stop': 'the recorded invocation was not a stop event',
+  'record-version-mismatch':
+    "the qualification record's evidence names another version than the one Cursor reported",
+
   // Requests, receipts and ownership (ConflictError).
   'request-malformed': 'the request is not a well-formed plan request',
   'document-malformed':

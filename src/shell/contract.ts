@@ -33,6 +33,11 @@ export interface QualificationEvidence {
 export interface ShellContract {
   readonly id: string;
   readonly evidence: QualificationEvidence;
+  /**
+   * The grammar family it renders (`grammarFamilies()`): every built-in and every qualified
+   * contract names one; a host's own plugin may leave it out.
+   */
+  readonly family?: string;
   assertCanonicalPath(path: string, role: PathRole): void;
   render(argv: readonly string[]): string;
 }
