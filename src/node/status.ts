@@ -48,6 +48,7 @@ export type NextStep =
   | 'finish'
   | 'release'
   | 'review-entry'
+  | 'register-contract'
   | 'fix-file'
   | 'fix-ledger';
 
@@ -63,6 +64,8 @@ export const NEXT_STEP_SENTENCES: Readonly<Record<NextStep, string>> = {
     'run release: the owned entry was edited, or removed alongside other edits, so no command can prove what it is; release ends ownership and leaves the file as it is',
   'review-entry':
     'keep or delete the entries listed under unowned (they run this host command but nobody owns them), then run install',
+  'register-contract':
+    "pass the contract file (--contract-file) that qualified the ledger's shell contract: without it nothing of ours can be verified",
   'fix-file':
     'fix the hook file named above (see the reason), or restore it: it cannot be read or edited safely',
   'fix-ledger':
@@ -78,6 +81,7 @@ const STEP_COMMANDS: Readonly<Record<NextStep, string | null>> = {
   finish: null,
   release: 'release',
   'review-entry': null,
+  'register-contract': null,
   'fix-file': null,
   'fix-ledger': null,
 };
@@ -131,7 +135,7 @@ export interface HookStatus {
 }
 
 /** What status asks of a planner: the one that knows the receipts' shell contracts. */
-export type StatusPlanner = Pick<HookPlanner, 'plan' | 'verifyOwned' | 'renderArgv'>;
+export type StatusPlanner = Pick<HookPlanner, 'plan' | 'verifyOwned' | 'renderArgv' | 'contracts'>;
 
 export interface StatusOptions {
   readonly hooksFile: string;
@@ -169,7 +173,9 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
     bytes === undefined
       ? { state: 'unknown' as const, repairable: false, reason: file.reason, unowned: [] }
       : ownedStatus(bytes, effective, planner, options);
-  const code = nextStep(file.state, ledger, owned);
+  const registered = new Set(planner.contracts().map((contract) => contract.id));
+  const unknownShell = recordShells(ledger.record).some((shell) => !registered.has(shell));
+  const code = unknownShell ? 'register-contract' : nextStep(file.state, ledger, owned);
   const command = stepCommand(code, ledger);
   return {
     hooksFile: options.hooksFile,
@@ -328,6 +334,12 @@ function nextStep(
 /** `finish` runs the very operation that was interrupted. */
 function stepCommand(code: NextStep, ledger: HookStatus['ledger']): string | null {
   return code === 'finish' ? (ledger.record?.pending?.operation ?? null) : STEP_COMMANDS[code];
+}
+
+/** The shells of the receipts a record owns or is writing; their contracts must be known. */
+function recordShells(record: LedgerRecord | undefined): string[] {
+  const receipts = [record?.receipt, record?.pending?.intended];
+  return receipts.flatMap((receipt) => (receipt == null ? [] : [receipt.shell]));
 }
 
 function knownSpec(record: LedgerRecord | undefined): HookStatus['nextStep']['with'] {

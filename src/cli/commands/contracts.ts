@@ -1,6 +1,6 @@
-import { defaultPlanner } from '../../planner/default.js';
 import type { QualificationEvidence } from '../../shell/contract.js';
 import type { Command } from '../command.js';
+import { CONTRACT_FILE_OPTION, plannerOf } from '../contract-files.js';
 import { ExitCode } from '../exit-codes.js';
 import { writeJSON } from '../io.js';
 
@@ -8,11 +8,12 @@ import { writeJSON } from '../io.js';
 export const contractsCommand: Command = {
   name: 'contracts',
   summary: 'list the registered shell contracts and their evidence',
-  description: 'Lists the registered shell contracts, each with the evidence that qualified it.',
-  options: {},
+  description: `Lists the registered shell contracts, each with the evidence that qualified it: the
+built-in ones, then each --contract-file.`,
+  options: CONTRACT_FILE_OPTION,
   output: 'one paragraph per contract; with --json an array of {"id", "evidence"}',
-  run({ json, io }) {
-    const contracts = defaultPlanner().contracts();
+  async run({ options, json, io }) {
+    const contracts = (await plannerOf(options)).contracts();
     if (json) {
       writeJSON(
         io,

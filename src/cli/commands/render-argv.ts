@@ -1,5 +1,5 @@
-import { defaultPlanner } from '../../planner/default.js';
 import type { Command } from '../command.js';
+import { CONTRACT_FILE_OPTION, plannerOf } from '../contract-files.js';
 import { ExitCode } from '../exit-codes.js';
 import { writeJSON } from '../io.js';
 
@@ -16,6 +16,7 @@ Tokens outside the contract's grammar are refused with exit 1.`,
       required: true,
       help: 'a registered contract id (see: cursorhooks contracts)',
     },
+    ...CONTRACT_FILE_OPTION,
   },
   positionals: {
     usage: '-- TOKEN...',
@@ -23,8 +24,8 @@ Tokens outside the contract's grammar are refused with exit 1.`,
     afterTerminator: true,
   },
   output: 'the command line; with --json {"command": TEXT}',
-  run({ options, positionals, json, io }) {
-    const command = defaultPlanner().renderArgv(options.shell as string, positionals);
+  async run({ options, positionals, json, io }) {
+    const command = (await plannerOf(options)).renderArgv(options.shell as string, positionals);
     if (json) writeJSON(io, { command });
     else io.stdout(`${command}\n`);
     return ExitCode.Ok;

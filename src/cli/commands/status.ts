@@ -1,7 +1,7 @@
 import { checkHostPaths } from '../../node/path-checks.js';
 import { readStatus } from '../../node/status.js';
-import { defaultPlanner } from '../../planner/default.js';
 import type { Command } from '../command.js';
+import { CONTRACT_FILE_OPTION, plannerOf } from '../contract-files.js';
 import { ExitCode } from '../exit-codes.js';
 import { hostPathsJSON } from '../file/host-paths.js';
 import { FILE_OPTIONS, filesOf, specOf, specOptions } from '../file/options.js';
@@ -17,16 +17,18 @@ absent, modified, duplicated, outside stop, remainder drift), the ledger record 
 any pending write), the host path checks of the receipted spec (or of --executable and
 --selector), the shell contract's evidence, and the next safe step. It reads only: nothing is
 locked, settled or written. Exit 0 whenever the report was made, whatever it says.`,
-  options: { ...FILE_OPTIONS, ...specOptions(false) },
+  options: { ...FILE_OPTIONS, ...specOptions(false), ...CONTRACT_FILE_OPTION },
   output: `a readable report; with --json one object {"hooksFile", "realPath", "file", "owned", "ledger",
   "checkedSpec", "hostPaths", "contract", "nextStep"}`,
   async run({ options, json, io }) {
     const { hooksFile, ledger } = filesOf(options);
     const given = specOf(options);
     const givenShell = options.shell as string | undefined;
+    const planner = await plannerOf(options);
     const status = await readStatus({
       hooksFile,
       ledger,
+      planner,
       ...(given === undefined ? {} : { spec: given }),
       ...(givenShell === undefined ? {} : { shell: givenShell }),
     });
@@ -38,9 +40,7 @@ locked, settled or written. Exit 0 whenever the report was made, whatever it say
         : { source: given === undefined ? ('receipt' as const) : ('given' as const), spec };
     const hostPaths = spec === undefined ? null : hostPathsJSON(await checkHostPaths(spec), false);
     const shell = (options.shell as string | undefined) ?? receipt?.shell;
-    const evidence = defaultPlanner()
-      .contracts()
-      .find((contract) => contract.id === shell)?.evidence;
+    const evidence = planner.contracts().find((contract) => contract.id === shell)?.evidence;
     const contract = shell === undefined ? null : { id: shell, evidence: evidence ?? null };
     const result = statusResult(status, ledger, checked, hostPaths, contract);
     if (json) writeJSON(io, result);

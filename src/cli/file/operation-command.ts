@@ -2,9 +2,9 @@
 // runOperation, report the outcome, exit by its kind.
 
 import { runOperation } from '../../node/run-operation.js';
-import { defaultPlanner } from '../../planner/default.js';
 import type { Operation } from '../../planner/operation.js';
 import type { Command, OptionDeclarations } from '../command.js';
+import { CONTRACT_FILE_OPTION, plannerOf } from '../contract-files.js';
 import { ExitCode } from '../exit-codes.js';
 import { writeJSON } from '../io.js';
 import { failureOf } from './failure.js';
@@ -30,12 +30,12 @@ export function operationCommand(declaration: OperationCommandDeclaration): Comm
     name: operation,
     summary: declaration.summary,
     description: declaration.description,
-    options: declaration.options,
+    options: { ...declaration.options, ...CONTRACT_FILE_OPTION },
     output: OUTPUT,
     async run({ options, json, io }) {
       const { hooksFile, ledger } = filesOf(options);
       const spec = specOf(options);
-      const planner = defaultPlanner();
+      const planner = await plannerOf(options);
       const shell = shellOf(
         options,
         planner.contracts().map((contract) => contract.id),
