@@ -102,6 +102,7 @@ describe('cursorhooks help', () => {
     const renderArgv = described.commands.find((command) => command.name === 'render-argv');
     expect(renderArgv?.options.map((option) => option.name)).toEqual([
       '--shell',
+      '--contract-file',
       '--json',
       '--help',
     ]);
