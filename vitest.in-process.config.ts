@@ -12,6 +12,7 @@ export default mergeConfig(
     test: {
       exclude: [
         'test/shell/recorder.test.ts',
+        'test/shell/pwsh-*.test.ts',
         'test/node/crash.test.ts',
         'test/node/concurrency.test.ts',
         'test/package/**',

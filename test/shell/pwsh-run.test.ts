@@ -1,95 +1,163 @@
-// Windows renderings run by pwsh on Linux against a recorder: every drive letter is mapped onto
-// one directory with a PSDrive, so `X:\a\b.exe` resolves through PowerShell's own command lookup
-// to a recorder at `<root>/a/b.exe`. Under both native argument passings the recorder must be
-// the file started, with exactly the four argument tokens, also inside Cursor's wrapper with the
-// stop payload on stdin. What this cannot show: Windows' own process creation (CreateProcess
-// and the target's argv parsing), which a Linux pwsh never runs.
+// SPEC §14 run: Windows renderings run by pwsh on Linux against a recorder. Every drive letter
+// is a PSDrive onto one scratch root, so `X:\dir\agent.exe` goes through PowerShell's own path
+// resolution and starts `<root>/dir/agent.exe`. Standard argument passing is pwsh 7's; Legacy is
+// the closest Linux model of Windows PowerShell 5.1, which Cursor's Windows client starts.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { UnsupportedError } from '../../src/index.js';
-import { describeWithPwsh } from '../support/pwsh.js';
-import {
-  installRecorders,
-  parseMismatches,
-  runMismatches,
-  STOP_PAYLOAD,
-  underRoot,
-} from './pwsh-checks.js';
+import { decodeStrict, fcRuns, propertyTimeout } from '../support/common.js';
+import { type ArgumentPassing, describeWithPwsh } from '../support/pwsh.js';
+import { installRecorders, runMismatches, STOP_PAYLOAD, underRoot } from './pwsh-checks.js';
 import { expectRefusal } from './refusal.js';
-import { MATRIX, pathCaseArb, renderWindows, stopTokens } from './windows-cases.js';
-import { PARSE_PROBES, RUN_PROBES } from './windows-probes.js';
-import { BROKEN_RENDERERS, renderSkipping } from './windows-unguarded.js';
+import {
+  cursorWrapper,
+  MATRIX,
+  pathCaseArb,
+  renderWindows,
+  singleQuoted,
+  stopTokens,
+} from './windows-cases.js';
+import { RUN_PROBES } from './windows-probes.js';
+import { renderSkipping } from './windows-unguarded.js';
 
-// A fixed sample of random accepted paths (runs cost a process each, parses do not).
-const RANDOM = fc.sample(pathCaseArb, { numRuns: 150, seed: 20261203 });
-const CASES = [...MATRIX, ...RANDOM];
+const MODES: readonly ArgumentPassing[] = ['Standard', 'Legacy'];
+const BATCH = 50;
+// One batch of 50 per mode: each case costs two process starts, so far fewer than the parse suite.
+const BATCHES = fcRuns(1);
 
-describe('the Windows run probes', () => {
-  it.each(RUN_PROBES.map((probe) => ({ ...probe })))(
-    'refuses $label with $reason, or PowerShell gets to run it',
-    ({ executable, selector, reason }) => {
-      expectRefusal(
-        () => renderWindows(stopTokens(executable, selector)),
-        UnsupportedError,
-        reason,
-      );
-    },
-  );
-});
+let scratch: string | undefined;
+const scratchDir = () => {
+  if (scratch === undefined) throw new Error('the scratch directory was not created');
+  return scratch;
+};
+const root = () => path.join(scratchDir(), 'drive');
+const payloadFile = () => path.join(scratchDir(), 'payload.json');
 
-describeWithPwsh('Windows renderings run under pwsh', (pwsh) => {
-  let root = '';
-  let payload = '';
+describeWithPwsh('Windows renderings run by pwsh against a recorder', (pwsh) => {
   beforeAll(async () => {
-    const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'cursorhooks-pwsh-run-'));
-    root = path.join(scratch, 'drive');
-    payload = path.join(scratch, 'payload.json');
-    fs.writeFileSync(payload, STOP_PAYLOAD);
-    installRecorders(root, [
-      ...CASES.map((c) => c.executable),
-      ...RUN_PROBES.flatMap((probe) => (probe.decoy === undefined ? [] : [probe.decoy])),
-      // The executable every selector probe runs, so that only the argv can differ.
-      ...RUN_PROBES.filter((probe) => probe.decoy === undefined).map((probe) => probe.executable),
+    scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'cursorhooks-pwsh-run-'));
+    fs.mkdirSync(root());
+    fs.writeFileSync(payloadFile(), STOP_PAYLOAD);
+    installRecorders(root(), [
+      ...MATRIX.map((entry) => entry.executable),
+      ...RUN_PROBES.map((probe) => probe.decoy ?? probe.executable),
     ]);
-    await pwsh().mapDrives(root);
-  }, 60_000);
+    // Files a wildcard reading of the matrix's `C:\[ab]\[copy].json` selector would match.
+    installRecorders(root(), ['C:\\a\\c.json', 'C:\\b\\y.json']);
+    await pwsh().mapDrives(root());
+  });
 
-  it.each(['Standard', 'Legacy'] as const)(
-    'starts the recorder with exactly the planned tokens under %s argument passing, alone and in the wrapper, for the matrix and 150 random paths (red: PowerShell runs another file or splits, joins or drops an argument)',
+  afterAll(() => {
+    if (scratch !== undefined) fs.rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('resolves the drive mapping to the recorder, or every run below tests a missing file', async () => {
+    const [result] = await pwsh().run('Standard', ["& 'X:\\w\\agent.exe' 'a b'"]);
+    expect(result).toEqual({
+      errors: [],
+      output: [],
+      exit: 0,
+      self: underRoot(root(), 'X:\\w\\agent.exe'),
+      argv: ['a b'],
+      stdin: '',
+    });
+  });
+
+  it.each(MODES)(
+    'runs every matrix rendering under %s argument passing, alone and in the wrapper with the payload on stdin, and the recorder sees exactly the tokens, or an accepted path reaches the agent changed',
     async (mode) => {
-      expect(await runMismatches(pwsh(), renderWindows, CASES, mode, root, payload)).toEqual([]);
+      expect(
+        await runMismatches(pwsh(), renderWindows, MATRIX, mode, root(), payloadFile()),
+      ).toEqual([]);
     },
-    120_000,
   );
 
-  // The other way round: each refusal guards against a real misreading of the run.
-  it.each(RUN_PROBES.map((probe) => ({ ...probe })))(
-    'misruns an unguarded rendering of $label ($misreading), or the refusal guards nothing',
-    async (probe) => {
-      if (probe.decoy !== undefined) expect(fs.existsSync(underRoot(root, probe.decoy))).toBe(true);
-      const mismatches = await runMismatches(
-        pwsh(),
-        renderSkipping(probe.skip),
-        [probe],
-        probe.mode,
-        root,
-        payload,
+  it.each(MODES)(
+    `runs ${BATCH * BATCHES} random accepted renderings under %s the same way, or some accepted path reaches the agent changed`,
+    async (mode) => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(pathCaseArb, { minLength: BATCH, maxLength: BATCH }),
+          async (cases) => {
+            installRecorders(
+              root(),
+              cases.map((entry) => entry.executable),
+            );
+            expect(
+              await runMismatches(pwsh(), renderWindows, cases, mode, root(), payloadFile()),
+            ).toEqual([]);
+          },
+        ),
+        { numRuns: BATCHES },
       );
-      expect(mismatches).not.toEqual([]);
+    },
+    propertyTimeout(BATCHES, 10_000),
+  );
+
+  // The other way round: each refusal here guards against PowerShell itself misreading the path.
+  it.each(RUN_PROBES.map((probe) => ({ ...probe })))(
+    'refuses $label ($reason), and without that refusal $misreading, or the guard is not needed',
+    async (probe) => {
+      expectRefusal(
+        () => renderWindows(stopTokens(probe.executable, probe.selector)),
+        UnsupportedError,
+        probe.reason,
+      );
+      const unguarded = renderSkipping(probe.skip);
+      expect(
+        await runMismatches(pwsh(), unguarded, [probe], probe.mode, root(), payloadFile()),
+      ).toHaveLength(2);
     },
   );
 
-  // A broken renderer of the kind public installers ship must fail the same checks the real
-  // contract passes: parsing over the matrix and probes, or running over the run probes.
-  it.each(BROKEN_RENDERERS.map((broken) => ({ ...broken })))(
-    'catches a renderer with $label (red: the pwsh checks pass a broken renderer)',
-    async ({ render }) => {
-      const parsed = await parseMismatches(pwsh(), render, [...MATRIX, ...PARSE_PROBES]);
-      const ran = await runMismatches(pwsh(), render, RUN_PROBES, 'Standard', root, payload);
-      expect([...parsed, ...ran]).not.toEqual([]);
+  // The session runs sources through ScriptBlock.Create; this runs one the way Cursor does, as
+  // the -Command of a fresh PowerShell, so the two paths cannot differ unnoticed.
+  it.each(MODES)(
+    'runs the wrapper as -Command of a fresh pwsh under %s with the recorder seeing the tokens and the payload, or the long-lived session is not a faithful model',
+    (mode) => {
+      const { executable, selector } = MATRIX.find(
+        (entry) => entry.label === 'all of it together',
+      ) ??
+        MATRIX[0] ?? { executable: '', selector: '' };
+      const tokens = stopTokens(executable, selector);
+      const record = fs.mkdtempSync(path.join(scratchDir(), 'fresh-'));
+      const setup = [
+        `New-PSDrive -Name ${executable[0]} -PSProvider FileSystem -Root ${singleQuoted(root())} | Out-Null`,
+        `$PSNativeCommandArgumentPassing = '${mode}'`,
+      ].join('; ');
+      const command = `${setup}; ${cursorWrapper(singleQuoted(payloadFile()), renderWindows(tokens))}`;
+      const result = spawnSync(
+        pwsh().file,
+        ['-NoProfile', '-NonInteractive', '-ExecutionPolicy', 'Bypass', '-Command', command],
+        {
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env: {
+            ...process.env,
+            POWERSHELL_TELEMETRY_OPTOUT: '1',
+            POWERSHELL_UPDATECHECK: 'Off',
+            NO_COLOR: '1',
+            CURSORHOOKS_RECORD_DIR: record,
+          },
+          timeout: 30_000,
+        },
+      );
+      const read = (name: string) => decodeStrict(fs.readFileSync(path.join(record, name)));
+      expect({ status: result.status, stderr: result.stderr.toString('utf8') }).toEqual({
+        status: 0,
+        stderr: '',
+      });
+      expect({ self: read('self'), argv: read('argv'), stdin: read('stdin') }).toEqual({
+        self: underRoot(root(), executable),
+        argv: tokens
+          .slice(1)
+          .map((token) => `${token}\0`)
+          .join(''),
+        stdin: `${STOP_PAYLOAD}\n`,
+      });
     },
   );
 });

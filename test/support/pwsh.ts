@@ -107,14 +107,14 @@ export class PwshSession {
   #waiting: ((line: string | Error) => void)[] = [];
   #queue: Promise<unknown> = Promise.resolve();
 
-  /** The directory the recorder writes into; it reads the same path from its environment. */
-  readonly recordDir: string;
+  /** The pwsh this session runs, for suites that start one of their own. */
+  readonly file: string;
 
-  private constructor(child: ChildProcess, socket: net.Socket, scratch: string) {
+  private constructor(file: string, child: ChildProcess, socket: net.Socket, scratch: string) {
+    this.file = file;
     this.#child = child;
     this.#socket = socket;
     this.#scratch = scratch;
-    this.recordDir = path.join(scratch, 'record');
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => {
       this.#buffer += chunk;
@@ -172,9 +172,10 @@ export class PwshSession {
       },
     );
     let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => {
+    const collect = (chunk: Buffer) => {
       stderr += chunk.toString('utf8');
-    });
+    };
+    child.stderr?.on('data', collect);
     try {
       const socket = await new Promise<net.Socket>((resolve, reject) => {
         server.once('connection', resolve);
@@ -183,7 +184,8 @@ export class PwshSession {
           reject(new Error(`pwsh exited ${code} before connecting: ${stderr}`)),
         );
       });
-      return new PwshSession(child, socket, scratch);
+      child.stderr?.off('data', collect);
+      return new PwshSession(file, child, socket, scratch);
     } finally {
       server.close();
     }
