@@ -5,6 +5,9 @@ import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { asHostError, errnoOf } from './errors.js';
 import type { FsSeam } from './fs-seam.js';
+import { pidAlive } from './process-identity.js';
+
+export { pidAlive };
 
 export type SideFileKind = 'tmp' | 'lock-tmp';
 
@@ -26,16 +29,6 @@ export function sideFilePid(base: string, name: string): number | undefined {
   if (!name.startsWith(base + MARK)) return undefined;
   const match = /^(?:lock-)?(\d+)-[0-9a-f]{12}\.tmp$/.exec(name.slice(base.length + MARK.length));
   return match === null ? undefined : Number(match[1]);
-}
-
-/** Whether a process with this pid exists on this host (EPERM: it exists, not ours). */
-export function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return errnoOf(err) === 'EPERM';
-  }
 }
 
 /**
