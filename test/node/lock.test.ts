@@ -72,7 +72,7 @@ describe('the lock beside the file', () => {
     expect(strays(dir)).toEqual(['hooks.json.cursorhooks-lock']);
   });
 
-  it('never breaks a lock from another host or one it cannot read, or a remote holder is robbed', async () => {
+  it('never breaks a lock from another host before its lease, or one it cannot read, or a remote holder is robbed', async () => {
     const dir = tempDir();
     const target = join(dir, 'hooks.json');
     for (const record of [lockRecord(deadPid(), 'another-host'), 'not a lock']) {
@@ -166,6 +166,16 @@ describe('breaking a stale lock', () => {
     for (const suffix of ['', '.break', '.break.break']) {
       writeFileSync(`${lockPathOf(target)}${suffix}`, lockRecord(deadPid()));
     }
+    expect(await withLock(target, async () => 'entered', { timeoutMs: 300 })).toBe('entered');
+    expect(strays(dir)).toEqual([]);
+  });
+
+  // Red before: the clean-up stopped at the first missing level, so a `.break.break` left after
+  // its `.break` was cleared stayed beside the file forever.
+  it('clears a deeper break file left alone, or it stays forever', async () => {
+    const dir = tempDir();
+    const target = join(dir, 'hooks.json');
+    writeFileSync(`${lockPathOf(target)}.break.break`, lockRecord(deadPid()));
     expect(await withLock(target, async () => 'entered', { timeoutMs: 300 })).toBe('entered');
     expect(strays(dir)).toEqual([]);
   });
