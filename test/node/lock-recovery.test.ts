@@ -91,55 +91,66 @@ const entered = async (): Promise<string> => 'entered';
 
 describe('a stale lock is recovered whatever the host name or pid namespace', () => {
   // Red before: the namespace-local pid 1 is alive on the host, so every later run timed out.
-  it.skipIf(!canUnshare)('recovers the lock of a holder SIGKILLed inside a pid namespace', async () => {
-    const dir = tempDir();
-    const target = join(dir, 'hooks.json');
-    const holder = holdInNamespace(target);
-    expect(await holder.reached('held')).toBe(1);
-    holder.proc.kill('SIGKILL');
-    await holder.exited;
-    expect(await withLock(target, entered, { timeoutMs: 10_000, leaseMs: 500 })).toBe('entered');
-    expect(strays(dir)).toEqual([]);
-  }, 20_000);
+  it.skipIf(!canUnshare)(
+    'recovers the lock of a holder SIGKILLed inside a pid namespace',
+    async () => {
+      const dir = tempDir();
+      const target = join(dir, 'hooks.json');
+      const holder = holdInNamespace(target);
+      expect(await holder.reached('held')).toBe(1);
+      holder.proc.kill('SIGKILL');
+      await holder.exited;
+      expect(await withLock(target, entered, { timeoutMs: 10_000, leaseMs: 500 })).toBe('entered');
+      expect(strays(dir)).toEqual([]);
+    },
+    20_000,
+  );
 
   // Red before: kill(pid, 0) succeeds on a zombie, so a killed but unreaped holder held forever.
-  it.skipIf(!onLinux)('recovers the lock of a zombie holder at once, by proof', async () => {
-    const dir = tempDir();
-    const target = join(dir, 'hooks.json');
-    // The shell starts the holder, then becomes `sleep`, which never reaps it.
-    const parent = start('sh', ['-c', '"$NODE" "$SCRIPT" "$JOB" & exec sleep 60'], {
-      NODE: process.execPath,
-      SCRIPT: child.script,
-      JOB: jobArg(target, 'hold'),
-    });
-    const pid = await parent.reached('held');
-    process.kill(pid, 'SIGKILL');
-    while (!/\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'))) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    expect(await withLock(target, entered, { timeoutMs: 2_000, leaseMs: 600_000 })).toBe(
-      'entered',
-    );
-    expect(strays(dir)).toEqual([]);
-  }, 20_000);
+  it.skipIf(!onLinux)(
+    'recovers the lock of a zombie holder at once, by proof',
+    async () => {
+      const dir = tempDir();
+      const target = join(dir, 'hooks.json');
+      // The shell starts the holder, then becomes `sleep`, which never reaps it.
+      const parent = start('sh', ['-c', '"$NODE" "$SCRIPT" "$JOB" & exec sleep 60'], {
+        NODE: process.execPath,
+        SCRIPT: child.script,
+        JOB: jobArg(target, 'hold'),
+      });
+      const pid = await parent.reached('held');
+      process.kill(pid, 'SIGKILL');
+      while (!/\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'))) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(await withLock(target, entered, { timeoutMs: 2_000, leaseMs: 600_000 })).toBe(
+        'entered',
+      );
+      expect(strays(dir)).toEqual([]);
+    },
+    20_000,
+  );
 
   // Red before: a record naming our own pid was never judged, so a container that starts the
   // CLI at the same low pid as the killed one waited forever.
-  it.skipIf(!onLinux)('recovers a record with our own pid and another start time at once', async () => {
-    const dir = tempDir();
-    const target = join(dir, 'hooks.json');
-    const record = {
-      pid: process.pid,
-      hostname: hostname(),
-      acquiredAt: '2026-01-01T00:00:00Z',
-      nonce: 'ab',
-      ...selfIdentity(),
-      startTime: '1',
-    };
-    writeFileSync(lockPathOf(target), JSON.stringify(record));
-    expect(await withLock(target, entered, { timeoutMs: 300, leaseMs: 600_000 })).toBe('entered');
-    expect(strays(dir)).toEqual([]);
-  });
+  it.skipIf(!onLinux)(
+    'recovers a record with our own pid and another start time at once',
+    async () => {
+      const dir = tempDir();
+      const target = join(dir, 'hooks.json');
+      const record = {
+        pid: process.pid,
+        hostname: hostname(),
+        acquiredAt: '2026-01-01T00:00:00Z',
+        nonce: 'ab',
+        ...selfIdentity(),
+        startTime: '1',
+      };
+      writeFileSync(lockPathOf(target), JSON.stringify(record));
+      expect(await withLock(target, entered, { timeoutMs: 300, leaseMs: 600_000 })).toBe('entered');
+      expect(strays(dir)).toEqual([]);
+    },
+  );
 
   // Red before: a lock naming another host name (a renamed Mac, a new container) was never
   // recovered.
@@ -155,17 +166,21 @@ describe('a stale lock is recovered whatever the host name or pid namespace', ()
 
 describe('a live holder is never broken', () => {
   // Red if the holder stops refreshing its lease: a live holder in a container would be robbed.
-  it.skipIf(!canUnshare)('waits out a live holder in another pid namespace past many leases', async () => {
-    const dir = tempDir();
-    const target = join(dir, 'hooks.json');
-    const holder = holdInNamespace(target);
-    await holder.reached('held');
-    const err = await withLock(target, entered, { timeoutMs: 2_500, leaseMs: 1_500 }).catch(
-      (e: unknown) => e,
-    );
-    expect((err as HostIOError).reason).toBe('lock-timeout');
-    expect((err as HostIOError).holder?.pid).toBe(1);
-  }, 20_000);
+  it.skipIf(!canUnshare)(
+    'waits out a live holder in another pid namespace past many leases',
+    async () => {
+      const dir = tempDir();
+      const target = join(dir, 'hooks.json');
+      const holder = holdInNamespace(target);
+      await holder.reached('held');
+      const err = await withLock(target, entered, { timeoutMs: 2_500, leaseMs: 1_500 }).catch(
+        (e: unknown) => e,
+      );
+      expect((err as HostIOError).reason).toBe('lock-timeout');
+      expect((err as HostIOError).holder?.pid).toBe(1);
+    },
+    20_000,
+  );
 
   // Red if the timeout lost its details: the user is told neither which file nor which process.
   it('times out on another live process, naming the lock and its holder', async () => {
@@ -214,9 +229,9 @@ describe('the lock refuses to wait for itself and can be inspected', () => {
     const dir = tempDir();
     const target = join(dir, 'hooks.json');
     const began = performance.now();
-    const err = await withLock(target, () =>
-      withLock(target, entered, { timeoutMs: 5_000 }),
-    ).catch((e: unknown) => e);
+    const err = await withLock(target, () => withLock(target, entered, { timeoutMs: 5_000 })).catch(
+      (e: unknown) => e,
+    );
     expect(performance.now() - began).toBeLessThan(2_000);
     const { reason, path, role } = err as HostIOError;
     expect({ reason, path, role }).toEqual({
