@@ -2,7 +2,7 @@
 // the lock's failures naming it. Real processes: a holder SIGKILLed in a pid namespace, a zombie
 // holder, live holders in and out of a namespace.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -181,6 +181,21 @@ describe('a live holder is never broken', () => {
     },
     20_000,
   );
+
+  // Red if the holder stopped refreshing: with no /proc or namespace proof, waiters would break it.
+  it('refreshes the lock file while holding it, visibly to any waiter', async () => {
+    const dir = tempDir();
+    const target = join(dir, 'hooks.json');
+    const mtimes = await withLock(target, async () => {
+      const seen = new Set<number>();
+      for (let i = 0; i < 12; i++) {
+        seen.add(statSync(lockPathOf(target)).mtimeMs);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return seen.size;
+    });
+    expect(mtimes).toBeGreaterThanOrEqual(2);
+  });
 
   // Red if the timeout lost its details: the user is told neither which file nor which process.
   it('times out on another live process, naming the lock and its holder', async () => {
