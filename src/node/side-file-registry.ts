@@ -21,6 +21,12 @@ export function trackLockFile(path: string, nonce: string): () => void {
   return track({ path, nonce });
 }
 
+/** Whether this process created `path` and has not removed it yet. */
+export function isTracked(path: string): boolean {
+  for (const entry of tracked) if (entry.path === path) return true;
+  return false;
+}
+
 /** Removes every tracked side file now, best effort; returns how many were removed. */
 export function removeTrackedSideFiles(): number {
   let removed = 0;
