@@ -6,7 +6,8 @@
 // probed (another pid namespace, host name or machine) by a lease: a holder refreshes the lock
 // file's mtime every REFRESH_MS, and a waiter that sees no change for a lease on its own
 // monotonic clock breaks it. What that cannot prove: a holder stopped (SIGSTOP) or blocked longer
-// than the lease while unprobeable loses its lock, and the compare-and-swap is then the guard.
+// than the lease while unprobeable loses its lock, and the compare-and-swap is then the guard;
+// so does a live holder of a kit from before the lease, which never refreshes.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { utimes } from 'node:fs/promises';
