@@ -102,6 +102,8 @@ export const REASON_MESSAGES = {
   'file-not-regular': 'the path is not a regular file (a directory, FIFO, device or socket)',
   'file-hard-linked': 'the file has other hard links, which replacing it would silently split off',
   'lock-timeout': 'another process held the lock beside the file for too long',
+  'lock-held-by-this-process':
+    'this process already holds the lock beside the file; waiting for it would wait forever',
   'permission-denied': 'the file system refused access',
   'disk-full': 'the disk or quota is full',
   'io-failure': 'a file system operation failed',

@@ -11,6 +11,7 @@ export {
 export { FileChangedError, HostIOError, LedgerError } from './errors.js';
 export { decidePending, type PendingResolution } from './fence.js';
 export { type FsSeam, nodeFs } from './fs-seam.js';
+export { removeSideFilesOnInterrupt } from './interrupt.js';
 export {
   LEDGER_VERSION,
   type LedgerRecord,
@@ -21,7 +22,7 @@ export {
   updateLedgerRecord,
 } from './ledger.js';
 export { defaultHooksPath } from './locate.js';
-export { type LockOptions, withLock } from './lock.js';
+export { inspectLock, type LockInspection, type LockOptions, withLock } from './lock.js';
 export {
   checkHostPaths,
   MAX_SELECTOR_BYTES,
@@ -42,6 +43,7 @@ export {
   type OperationStatus,
   runOperation,
 } from './run-operation.js';
+export { trackSideFile } from './side-file-registry.js';
 export {
   type FileState,
   type HookStatus,

@@ -1,10 +1,16 @@
 // The names of the kit's own side files beside a target, and the clean-up of those a killed
 // process left behind. Every side file carries its creator's pid, so a dead creator proves the
-// file is garbage; a live one (even this process) is never touched.
+// file is garbage; a live one is never touched. One stamped with our own pid is a dead
+// predecessor's (containers reuse low pids) unless this process tracks it as its own staging
+// file; its temp files exist only inside its hold of the lock the caller now holds.
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { asHostError, errnoOf } from './errors.js';
 import type { FsSeam } from './fs-seam.js';
+import { pidAlive } from './process-identity.js';
+import { isTracked } from './side-file-registry.js';
+
+export { pidAlive };
 
 export type SideFileKind = 'tmp' | 'lock-tmp';
 
@@ -26,16 +32,6 @@ export function sideFilePid(base: string, name: string): number | undefined {
   if (!name.startsWith(base + MARK)) return undefined;
   const match = /^(?:lock-)?(\d+)-[0-9a-f]{12}\.tmp$/.exec(name.slice(base.length + MARK.length));
   return match === null ? undefined : Number(match[1]);
-}
-
-/** Whether a process with this pid exists on this host (EPERM: it exists, not ours). */
-export function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return errnoOf(err) === 'EPERM';
-  }
 }
 
 /**
@@ -64,8 +60,10 @@ export async function removeLeftovers(realPath: string, fs: FsSeam): Promise<voi
   }
   for (const name of names) {
     const pid = sideFilePid(base, name);
-    if (pid === undefined || pid === process.pid || pidAlive(pid)) continue;
-    await fs.unlink(join(dirname(realPath), name)).catch((err: unknown) => {
+    const path = join(dirname(realPath), name);
+    if (pid === undefined) continue;
+    if (pid === process.pid ? isTracked(path) : pidAlive(pid)) continue;
+    await fs.unlink(path).catch((err: unknown) => {
       if (errnoOf(err) !== 'ENOENT') throw asHostError(err);
     });
   }

@@ -1,30 +1,54 @@
 // An exclusive inter-process lock beside a real target: `<real>.cursorhooks-lock`, holding
-// {pid, hostname, acquiredAt, nonce}. It excludes cooperating cursorhooks writers only; an editor
-// that ignores it can still write the target (the compare-and-swap catches that).
-// Not proper-lockfile: its staleness is an mtime refreshed by timers; a dead pid is a proof.
+// {pid, hostname, acquiredAt, nonce} and, where Linux shows them, the holder's boot id, pid
+// namespace and start time. It excludes cooperating cursorhooks writers only; an editor that
+// ignores it can still write the target (the compare-and-swap catches that).
+// A holder is judged dead by proof where one exists (process-identity.ts); one that cannot be
+// probed (another pid namespace, host name or machine) by a lease: a holder refreshes the lock
+// file's mtime every REFRESH_MS, and a waiter that sees no change for a lease on its own
+// monotonic clock breaks it. What that cannot prove: a holder stopped (SIGSTOP) or blocked longer
+// than the lease while unprobeable loses its lock, and the compare-and-swap is then the guard;
+// so does a live holder of a kit from before the lease, which never refreshes.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
+import { utimes } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { asHostError, errnoOf, HostIOError, TargetMovedError } from './errors.js';
+import { asHostError, errnoOf, HostIOError, type LockHolder, TargetMovedError } from './errors.js';
 import { FLAGS, type FsSeam, nodeFs } from './fs-seam.js';
-import { lockPathOf, pidAlive, sideFileName } from './leftovers.js';
+import { lockPathOf, sideFileName } from './leftovers.js';
+import { type Liveness, liveness, type ProcessIdentity, selfIdentity } from './process-identity.js';
 import { type FileSnapshot, readFileSnapshot, resolveTarget } from './read.js';
+import { trackLockFile, trackSideFile } from './side-file-registry.js';
 
 export interface LockOptions {
   readonly fs?: FsSeam;
   /** How long to wait for a live holder before `lock-timeout`; default 10 s. */
   readonly timeoutMs?: number;
+  /** How long a holder that cannot be probed may leave the lock unrefreshed; default 3 s. */
+  readonly leaseMs?: number;
 }
 
-export interface LockOwner {
+export interface LockOwner extends ProcessIdentity {
   readonly pid: number;
   readonly hostname: string;
   readonly acquiredAt: string;
   readonly nonce: string;
 }
 
+/** What `inspectLock` sees beside a file, without waiting or changing anything. */
+export interface LockInspection {
+  readonly path: string;
+  /** `stale`: the holder is provably dead, and the next run recovers the lock. */
+  readonly state: 'free' | 'held' | 'stale';
+  readonly holder: LockHolder | undefined;
+}
+
 const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_LEASE_MS = 3_000;
+/** How often a holder refreshes its lock; well inside the lease, even with 1 s mtimes. */
+const REFRESH_MS = 500;
 const FIRST_BACKOFF_MS = 2;
 const MAX_BACKOFF_MS = 50;
 /** How often a retargeted symlink is followed to a new lock before `file-changed`. */
@@ -40,15 +64,26 @@ export async function withLock<T>(
   options: LockOptions = {},
 ): Promise<T> {
   const fs = options.fs ?? nodeFs;
+  const lockPath = lockPathOf(realPath);
+  const outer = heldHere.getStore();
+  // Waiting for a lock this very call chain holds would wait for itself.
+  if (outer?.has(lockPath)) {
+    throw new HostIOError('lock-held-by-this-process', undefined, { path: lockPath, role: 'lock' });
+  }
   // The lock lives beside the target, so a missing directory (a fresh ~/.cursor) is created
   // first, 0o755 before the umask as Cursor itself creates it.
   await fs.mkdir(dirname(realPath), 0o755).catch((err: unknown) => {
     throw asHostError(err);
   });
-  const owner = await acquireLock(realPath, fs, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const owner = await acquireLock(
+    realPath,
+    fs,
+    options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    options.leaseMs ?? DEFAULT_LEASE_MS,
+  );
   let result: T;
   try {
-    result = await body();
+    result = await heldHere.run(new Set([...(outer ?? []), lockPath]), body);
   } catch (err) {
     // The body's error is the one that matters; a failed release leaves a stale lock that the
     // next run recovers.
@@ -99,6 +134,12 @@ export async function readLocked(
   return snapshot;
 }
 
+/** The lock paths the current call chain holds, to refuse waiting for itself. */
+const heldHere = new AsyncLocalStorage<ReadonlySet<string>>();
+
+/** The locks this process holds, by nonce: their refresh timers and interrupt clean-up. */
+const held = new Map<string, { readonly stop: () => void }>();
+
 /**
  * Takes the lock: the owner record is written to a side file first and hard-linked to the lock
  * name, so the lock appears atomically, complete, or not at all.
@@ -107,6 +148,7 @@ export async function acquireLock(
   realPath: string,
   fs: FsSeam,
   timeoutMs: number,
+  leaseMs = DEFAULT_LEASE_MS,
 ): Promise<LockOwner> {
   const lockPath = lockPathOf(realPath);
   const owner: LockOwner = {
@@ -114,35 +156,85 @@ export async function acquireLock(
     hostname: hostname(),
     acquiredAt: new Date().toISOString(),
     nonce: randomBytes(12).toString('hex'),
+    ...selfIdentity(),
   };
   const claim: Claim = { owner, staging: sideFileName(realPath, 'lock-tmp') };
+  const untrackStaging = trackSideFile(claim.staging);
+  const leases = new Leases(leaseMs);
   try {
     await writeStaging(claim.staging, owner, fs);
-    const deadline = Date.now() + timeoutMs;
+    const deadline = performance.now() + timeoutMs;
     for (let backoff = FIRST_BACKOFF_MS; ; backoff = Math.min(backoff * 2, MAX_BACKOFF_MS)) {
       if (await take(claim.staging, lockPath, fs)) {
+        hold(lockPath, owner);
         await removeDeadBreakers(lockPath, fs);
         return owner;
       }
       const holder = await readOwner(lockPath, fs);
       if (holder === 'gone') continue;
-      if (isOwner(holder) && isStale(holder) && (await breakStale(lockPath, holder, claim, fs))) {
-        continue;
-      }
-      if (Date.now() >= deadline) throw new HostIOError('lock-timeout');
+      const stale = isOwner(holder) ? await judge(lockPath, holder, leases, fs) : undefined;
+      if (stale !== undefined && (await breakStale(lockPath, stale, claim, leases, fs))) continue;
+      if (performance.now() >= deadline) throw timeout(lockPath, holder);
       await sleep(backoff * (0.5 + Math.random()));
     }
   } finally {
-    await fs.unlink(claim.staging).catch(() => undefined);
+    await unlinkGone(claim.staging, fs).catch(() => undefined);
+    untrackStaging();
   }
 }
 
 /**
  * Removes the lock if it is still ours. Reading then unlinking is safe: only a holder whose
- * process is dead is ever broken, so nobody replaces our record while we live.
+ * process is dead, or that left its lease unrefreshed, is ever broken.
  */
 export async function releaseLock(realPath: string, owner: LockOwner, fs: FsSeam): Promise<void> {
+  held.get(owner.nonce)?.stop();
+  held.delete(owner.nonce);
   await releaseFile(lockPathOf(realPath), owner, fs);
+}
+
+/**
+ * The lock beside `realPath` as a waiter would find it now, read-only and without waiting: a
+ * holder that can be probed dead is `stale`; one that cannot is `held` (only watching its lease
+ * over time could tell).
+ */
+export async function inspectLock(realPath: string, fs: FsSeam): Promise<LockInspection> {
+  const path = lockPathOf(realPath);
+  const holder = await readOwner(path, fs);
+  if (holder === 'gone') return { path, state: 'free', holder: undefined };
+  if (!isOwner(holder)) return { path, state: 'held', holder: undefined };
+  return {
+    path,
+    state: livenessOf(holder) === 'dead' ? 'stale' : 'held',
+    holder: holderOf(holder),
+  };
+}
+
+/** Starts refreshing a lock just taken and tracks it for interrupt clean-up. */
+function hold(lockPath: string, owner: LockOwner): void {
+  const untrack = trackLockFile(lockPath, owner.nonce);
+  // Outside the seam: a heartbeat, not a step of the write, and a missed beat only shortens the
+  // lease. unref'd, so a held lock never keeps a finished process alive.
+  const timer = setInterval(() => {
+    const now = new Date();
+    utimes(lockPath, now, now).catch(() => undefined);
+  }, REFRESH_MS);
+  timer.unref();
+  held.set(owner.nonce, {
+    stop: () => {
+      clearInterval(timer);
+      untrack();
+    },
+  });
+}
+
+function timeout(lockPath: string, holder: LockOwner | 'unreadable'): HostIOError {
+  const details = isOwner(holder) ? { holder: holderOf(holder) } : {};
+  return new HostIOError('lock-timeout', undefined, { path: lockPath, role: 'lock', ...details });
+}
+
+function holderOf(owner: LockOwner): LockHolder {
+  return { pid: owner.pid, hostname: owner.hostname, acquiredAt: owner.acquiredAt };
 }
 
 async function releaseFile(path: string, owner: LockOwner, fs: FsSeam): Promise<void> {
@@ -160,7 +252,7 @@ interface Claim {
 /** Links `staging` to `name`: true if taken, false if `name` exists. */
 async function take(staging: string, name: string, fs: FsSeam): Promise<boolean> {
   try {
-    await fs.link(staging, name);
+    await retryTransient(() => fs.link(staging, name));
     return true;
   } catch (err) {
     if (errnoOf(err) === 'EEXIST') return false;
@@ -169,9 +261,31 @@ async function take(staging: string, name: string, fs: FsSeam): Promise<boolean>
 }
 
 async function unlinkGone(path: string, fs: FsSeam): Promise<void> {
-  await fs.unlink(path).catch((err: unknown) => {
+  await retryTransient(() => fs.unlink(path)).catch((err: unknown) => {
     if (errnoOf(err) !== 'ENOENT') throw asHostError(err);
   });
+}
+
+/** Errors Windows returns while a name is delete-pending or a scanner holds the file open. */
+const TRANSIENT = new Set(['EPERM', 'EACCES', 'EBUSY']);
+const RETRY_DELAYS_MS = [10, 20, 40, 80, 160, 320];
+
+/**
+ * Retries a link or unlink of a lock name that fails transiently, with bounded backoff as
+ * graceful-fs does. Delete-pending (a name unlinked while another handle is still open) exists on
+ * Windows only; no Linux process can produce or observe it, so it is simulated through the seam.
+ * A lasting EPERM/EACCES (a real permission problem) costs at most the sum of the delays.
+ */
+async function retryTransient(call: () => Promise<void>): Promise<void> {
+  for (const delay of RETRY_DELAYS_MS) {
+    try {
+      return await call();
+    } catch (err) {
+      if (!TRANSIENT.has(errnoOf(err) ?? '')) throw err;
+    }
+    await sleep(delay);
+  }
+  return call();
 }
 
 async function writeStaging(path: string, owner: LockOwner, fs: FsSeam): Promise<void> {
@@ -189,7 +303,10 @@ async function writeStaging(path: string, owner: LockOwner, fs: FsSeam): Promise
   }
 }
 
-/** The lock's owner; `gone` if released meanwhile; `unreadable` if it is not our record. */
+/**
+ * The lock's owner; `gone` if released meanwhile; `unreadable` if it is not our record. Records
+ * from before the process identity (pid, hostname, acquiredAt, nonce only) still read.
+ */
 export async function readOwner(
   lockPath: string,
   fs: FsSeam,
@@ -198,14 +315,19 @@ export async function readOwner(
   if (!snapshot.exists) return 'gone';
   try {
     const value: unknown = JSON.parse(new TextDecoder().decode(snapshot.bytes));
-    const { pid, hostname: host, acquiredAt, nonce } = value as Record<string, unknown>;
+    const record = value as Record<string, unknown>;
+    const { pid, hostname: host, acquiredAt, nonce } = record;
     if (
       Number.isSafeInteger(pid) &&
       typeof host === 'string' &&
       typeof acquiredAt === 'string' &&
       typeof nonce === 'string'
     ) {
-      return { pid: pid as number, hostname: host, acquiredAt, nonce };
+      const identity: Record<string, string> = {};
+      for (const key of ['bootId', 'pidNs', 'startTime'] as const) {
+        if (typeof record[key] === 'string') identity[key] = record[key];
+      }
+      return { pid: pid as number, hostname: host, acquiredAt, nonce, ...identity };
     }
   } catch {
     // Not JSON: a foreign file, never ours to remove.
@@ -217,37 +339,93 @@ function isOwner(holder: LockOwner | 'gone' | 'unreadable'): holder is LockOwner
   return holder !== 'gone' && holder !== 'unreadable';
 }
 
-/** Stale only when provably dead: same host, and no process with that pid. */
-function isStale(owner: LockOwner): boolean {
-  return owner.hostname === hostname() && owner.pid !== process.pid && !pidAlive(owner.pid);
+/** A lock of this process is alive whatever the probes say (our own pid is never judged). */
+function livenessOf(owner: LockOwner): Liveness {
+  return held.has(owner.nonce) ? 'alive' : liveness(owner);
+}
+
+/** A record judged stale, and the file state it was judged on: it is broken only unchanged. */
+interface Judged {
+  readonly owner: LockOwner;
+  readonly seen: string;
 }
 
 /**
- * Removes `file` only if it still holds the stale record; a live lock is never moved. Breakers
- * take `<file>.break` in turn (by link, like the lock) and re-read `file` under it: a removed
- * nonce never comes back, so a late breaker finds another record and leaves it. A break file
- * whose holder died is broken the same way one level deeper, at most MAX_BREAK_DEPTH deep
+ * The last change each waiter saw of each lock or break file that no probe can judge, on its own
+ * monotonic clock: clocks of other machines are never compared.
+ */
+class Leases {
+  private readonly seen = new Map<string, { readonly state: string; readonly since: number }>();
+
+  constructor(private readonly leaseMs: number) {}
+
+  /** Whether `path` has shown `state` unchanged for a whole lease. */
+  expired(path: string, state: string): boolean {
+    const now = performance.now();
+    const last = this.seen.get(path);
+    if (last === undefined || last.state !== state) {
+      this.seen.set(path, { state, since: now });
+      return false;
+    }
+    return now - last.since >= this.leaseMs;
+  }
+}
+
+/** What identifies one refresh of one record: its nonce, inode and mtime. */
+async function fileState(path: string, owner: LockOwner, fs: FsSeam): Promise<string | undefined> {
+  try {
+    const stats = await fs.lstat(path);
+    return `${owner.nonce}:${stats.ino}:${stats.mtimeMs}`;
+  } catch (err) {
+    if (errnoOf(err) === 'ENOENT') return undefined;
+    throw asHostError(err);
+  }
+}
+
+/** The record as judged, if its holder is provably dead or its lease ran out; else undefined. */
+async function judge(
+  path: string,
+  owner: LockOwner,
+  leases: Leases,
+  fs: FsSeam,
+): Promise<Judged | undefined> {
+  const verdict = livenessOf(owner);
+  if (verdict === 'alive') return undefined;
+  const seen = await fileState(path, owner, fs);
+  if (seen === undefined) return undefined;
+  return verdict === 'dead' || leases.expired(path, seen) ? { owner, seen } : undefined;
+}
+
+/**
+ * Removes `file` only if it still holds the stale record, unchanged; a live lock is never moved.
+ * Breakers take `<file>.break` in turn (by link, like the lock) and re-read `file` under it: a
+ * removed nonce never comes back, so a late breaker finds another record and leaves it. A break
+ * file whose holder died is broken the same way one level deeper, at most MAX_BREAK_DEPTH deep
  * (deeper, the lock times out rather than guess). True when `file` was removed.
  */
 async function breakStale(
   file: string,
-  stale: LockOwner,
+  stale: Judged,
   claim: Claim,
+  leases: Leases,
   fs: FsSeam,
   depth = 0,
 ): Promise<boolean> {
   const breakPath = `${file}${BREAK_SUFFIX}`;
   if (!(await take(claim.staging, breakPath, fs))) {
     const breaker = await readOwner(breakPath, fs);
-    if (isOwner(breaker) && isStale(breaker) && depth < MAX_BREAK_DEPTH) {
-      await breakStale(breakPath, breaker, claim, fs, depth + 1);
+    const dead = isOwner(breaker) ? await judge(breakPath, breaker, leases, fs) : undefined;
+    if (dead !== undefined && depth < MAX_BREAK_DEPTH) {
+      await breakStale(breakPath, dead, claim, leases, fs, depth + 1);
     }
     // A live breaker is finishing the job, or its dead file is gone now: the caller retries.
     return false;
   }
   try {
     const holder = await readOwner(file, fs);
-    if (!isOwner(holder) || holder.nonce !== stale.nonce) return false;
+    if (!isOwner(holder) || holder.nonce !== stale.owner.nonce) return false;
+    // A lease holder that refreshed since it was judged is alive after all.
+    if ((await fileState(file, holder, fs)) !== stale.seen) return false;
     await unlinkGone(file, fs);
     return true;
   } finally {
@@ -256,17 +434,19 @@ async function breakStale(
 }
 
 /**
- * Clears break files a killed breaker left beside the lock just taken (at most one per level a
- * break can reach). Holding the lock makes this safe even against a late breaker: every nonce it
- * could have judged stale is gone. Best effort: a failure here must not lose the lock just taken,
- * and a leftover break file is broken by the next breaker anyway.
+ * Clears break files a killed breaker left beside the lock just taken, at every level a break can
+ * reach (a gap does not end the search: a deeper one outlives the shallower it broke). Holding
+ * the lock makes this safe even against a late breaker: every nonce it could have judged stale is
+ * gone. Best effort: a failure here must not lose the lock just taken, and a leftover break file
+ * is broken by the next breaker anyway.
  */
 async function removeDeadBreakers(lockPath: string, fs: FsSeam): Promise<void> {
   let path = lockPath;
   for (let depth = 0; depth <= MAX_BREAK_DEPTH; depth++) {
     path += BREAK_SUFFIX;
     const breaker = await readOwner(path, fs).catch(() => 'unreadable' as const);
-    if (breaker === 'gone') return;
-    if (isOwner(breaker) && isStale(breaker)) await unlinkGone(path, fs).catch(() => undefined);
+    if (isOwner(breaker) && livenessOf(breaker) === 'dead') {
+      await unlinkGone(path, fs).catch(() => undefined);
+    }
   }
 }

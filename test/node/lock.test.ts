@@ -7,6 +7,7 @@ import { HostIOError } from '../../src/node/errors.js';
 import { type FsSeam, nodeFs } from '../../src/node/fs-seam.js';
 import { lockPathOf, removeLeftovers, sideFilePid } from '../../src/node/leftovers.js';
 import { withLock } from '../../src/node/lock.js';
+import { trackSideFile } from '../../src/node/side-file-registry.js';
 import { strays, tempDir } from './support.js';
 
 /** The pid of a process that has exited: provably dead on this host. */
@@ -72,7 +73,7 @@ describe('the lock beside the file', () => {
     expect(strays(dir)).toEqual(['hooks.json.cursorhooks-lock']);
   });
 
-  it('never breaks a lock from another host or one it cannot read, or a remote holder is robbed', async () => {
+  it('never breaks a lock from another host before its lease, or one it cannot read, or a remote holder is robbed', async () => {
     const dir = tempDir();
     const target = join(dir, 'hooks.json');
     for (const record of [lockRecord(deadPid(), 'another-host'), 'not a lock']) {
@@ -170,6 +171,16 @@ describe('breaking a stale lock', () => {
     expect(strays(dir)).toEqual([]);
   });
 
+  // Red before: the clean-up stopped at the first missing level, so a `.break.break` left after
+  // its `.break` was cleared stayed beside the file forever.
+  it('clears a deeper break file left alone, or it stays forever', async () => {
+    const dir = tempDir();
+    const target = join(dir, 'hooks.json');
+    writeFileSync(`${lockPathOf(target)}.break.break`, lockRecord(deadPid()));
+    expect(await withLock(target, async () => 'entered', { timeoutMs: 300 })).toBe('entered');
+    expect(strays(dir)).toEqual([]);
+  });
+
   it('leaves a live breaker its break file, or two breakers could both remove the lock', async () => {
     const dir = tempDir();
     const target = join(dir, 'hooks.json');
@@ -201,6 +212,23 @@ describe('leftover side files', () => {
     for (const name of names) writeFileSync(join(dir, name), '');
     await removeLeftovers(target, nodeFs);
     expect(strays(dir).sort()).toEqual(names.slice(2).sort());
+  });
+
+  // Red before: a file stamped with our own pid was never removed, so in a container (which
+  // starts the CLI at the same pid every run) a killed run's temp file stayed forever.
+  it('removes those stamped with our own pid that this process did not make, and keeps its own', async () => {
+    const dir = tempDir();
+    const target = join(dir, 'hooks.json');
+    const names = [
+      `hooks.json.cursorhooks-${process.pid}-0123456789ab.tmp`,
+      `hooks.json.cursorhooks-lock-${process.pid}-0123456789ab.tmp`,
+      `hooks.json.cursorhooks-lock-${process.pid}-ba9876543210.tmp`,
+    ];
+    for (const name of names) writeFileSync(join(dir, name), '');
+    const untrack = trackSideFile(join(dir, names[2] as string));
+    await removeLeftovers(target, nodeFs);
+    untrack();
+    expect(strays(dir)).toEqual([names[2]]);
   });
 
   it('recognises only its own side-file names, or a foreign file could be deleted', () => {

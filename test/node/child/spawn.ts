@@ -19,7 +19,7 @@ export interface ChildResult {
 
 /** Bundles a child script of this folder (default `operate`); returns its path and a clean-up. */
 export async function buildChild(
-  name: 'operate' | 'rounds' = 'operate',
+  name: 'operate' | 'rounds' | 'hold-lock' = 'operate',
 ): Promise<{ script: string; dispose: () => void }> {
   const dir = mkdtempSync(join(tmpdir(), 'cursorhooks-child-'));
   const script = join(dir, `${name}.mjs`);
