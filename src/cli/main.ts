@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // The executable: it only wires the process streams to `run`, which holds all behaviour.
+import { removeSideFilesOnInterrupt } from '../node/interrupt.js';
 import { ExitCode } from './exit-codes.js';
 import { run } from './run.js';
 
@@ -8,6 +9,10 @@ import { run } from './run.js';
 process.stdout.on('error', (err: NodeJS.ErrnoException) => {
   process.exit(err.code === 'EPIPE' ? ExitCode.StdoutClosed : ExitCode.IO);
 });
+
+// Ctrl-C or a kill while a file command waits for a lock or writes: the lock, staging and temp
+// files this process made go with it, and the process still ends by the signal.
+removeSideFilesOnInterrupt();
 
 process.exitCode = await run(process.argv.slice(2), process.stdin, {
   stdout: (text) => {

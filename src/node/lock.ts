@@ -10,7 +10,7 @@
 // so does a live holder of a kit from before the lease, which never refreshes.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
-import { utimes } from 'node:fs/promises';
+import { readFile, utimes } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -215,9 +215,16 @@ function hold(lockPath: string, owner: LockOwner): void {
   const untrack = trackLockFile(lockPath, owner.nonce);
   // Outside the seam: a heartbeat, not a step of the write, and a missed beat only shortens the
   // lease. unref'd, so a held lock never keeps a finished process alive.
+  // Only while the lock still holds our nonce: a holder stopped past its lease and resumed must
+  // not keep the lock of whoever broke it looking alive.
   const timer = setInterval(() => {
-    const now = new Date();
-    utimes(lockPath, now, now).catch(() => undefined);
+    readFile(lockPath, 'utf8')
+      .then((text) => {
+        if (!text.includes(owner.nonce)) return;
+        const now = new Date();
+        return utimes(lockPath, now, now);
+      })
+      .catch(() => undefined);
   }, REFRESH_MS);
   timer.unref();
   held.set(owner.nonce, {

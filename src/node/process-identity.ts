@@ -24,8 +24,12 @@ export function selfIdentity(): ProcessIdentity {
     const bootId = readOrUndefined(() =>
       readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim(),
     );
-    const pidNs = readOrUndefined(() => readlinkSync('/proc/self/ns/pid'));
-    const startTime = readOrUndefined(() => statOf('self')?.startTime);
+    // A /proc mounted for another pid namespace (unshare --pid without --mount-proc, some
+    // sandboxes) shows other processes under our pids: trusted only when it shows us as us.
+    const own = readOrUndefined(() => statOf('self')?.pid);
+    const trusted = own === String(process.pid);
+    const pidNs = trusted ? readOrUndefined(() => readlinkSync('/proc/self/ns/pid')) : undefined;
+    const startTime = trusted ? readOrUndefined(() => statOf('self')?.startTime) : undefined;
     self = {
       ...(bootId === undefined ? {} : { bootId }),
       ...(pidNs === undefined ? {} : { pidNs }),
@@ -85,6 +89,7 @@ export function pidAlive(pid: number): boolean {
 }
 
 interface ProcStat {
+  readonly pid: string;
   readonly state: string;
   readonly startTime: string;
 }
@@ -95,7 +100,10 @@ function statOf(pid: string): ProcStat | undefined {
   const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
   const state = fields[0];
   const startTime = fields[19];
-  return state === undefined || startTime === undefined ? undefined : { state, startTime };
+  const own = text.slice(0, text.indexOf(' '));
+  return state === undefined || startTime === undefined
+    ? undefined
+    : { pid: own, state, startTime };
 }
 
 function readOrUndefined(read: () => string | undefined): string | undefined {

@@ -276,3 +276,38 @@ describe('the lock refuses to wait for itself and can be inspected', () => {
     expect(strays(dir)).toEqual(['hooks.json.cursorhooks-lock']);
   });
 });
+
+describe('a /proc that belongs to another pid namespace', () => {
+  // Red before: inside `unshare --pid --fork` without --mount-proc, /proc shows the host's
+  // processes under the namespace's pids, so the waiter read another process's start time under
+  // the live holder's pid and broke its lock at once.
+  it.skipIf(!canUnshare)(
+    'is not trusted: a live holder in the namespace keeps its lock past the lease',
+    async () => {
+      const dir = tempDir();
+      const target = join(dir, 'hooks.json');
+      const script = '"$NODE" "$SCRIPT" "$HOLD" & sleep 1; "$NODE" "$SCRIPT" "$WAIT"';
+      const proc = spawn('unshare', ['--pid', '--fork', '--kill-child', 'sh', '-c', script], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+        env: {
+          ...process.env,
+          NODE: process.execPath,
+          SCRIPT: child.script,
+          HOLD: jobArg(target, 'hold'),
+          WAIT: jobArg(target, 'wait'),
+        },
+      });
+      started.push(proc);
+      let out = '';
+      proc.stdout?.on('data', (chunk: Buffer) => {
+        out += chunk.toString('utf8');
+      });
+      // Past the 3 s lease: a heartbeating holder is alive, so only a wrong proof lets the
+      // waiter in.
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+      expect(out.split('\n').filter((line) => line.endsWith(' held'))).toHaveLength(1);
+      proc.kill('SIGKILL');
+    },
+    20_000,
+  );
+});
