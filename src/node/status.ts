@@ -13,6 +13,7 @@ import { aboutFile, type FileRole, HostIOError } from './errors.js';
 import { decidePending, type PendingResolution, settle } from './fence.js';
 import { type FsSeam, nodeFs } from './fs-seam.js';
 import { EMPTY_RECORD, type LedgerRecord, readLedger } from './ledger.js';
+import { inspectLock, type LockInspection } from './lock.js';
 import { readFileSnapshot, resolveTarget } from './read.js';
 
 /** empty: the file exists with no bytes, planned on as an absent one (after a second look). */
@@ -120,6 +121,11 @@ export interface HookStatus {
     /** How the next run will settle the record's pending write, if it has one. */
     readonly pending: PendingResolution | undefined;
   };
+  /**
+   * The locks beside the hook file and the ledger that exist now: `held` by a live process (a
+   * command waits for it), or `stale` (the next command recovers it).
+   */
+  readonly locks: readonly (LockInspection & { readonly role: 'hook-file' | 'ledger' })[];
   readonly nextStep: {
     readonly code: NextStep;
     /** The cursorhooks command to run (`install`, `repair`, `release`, …); null for a hand edit. */
@@ -166,6 +172,11 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
     file = { state: 'refused', ...problemOf(err, 'hook-file', options.hooksFile) };
   }
   const ledger = await ledgerStatus(options.ledger, realPath, bytes, fs, planner);
+  const ledgerReal = await resolveTarget(options.ledger, fs).catch(() => undefined);
+  const locks = [
+    ...(await lockOf('hook-file', realPath, fs)),
+    ...(await lockOf('ledger', ledgerReal, fs)),
+  ];
   // The record as the next run will see it once its pending write, if any, is settled.
   const effective =
     ledger.record === undefined ? EMPTY_RECORD : settle(ledger.record, ledger.pending ?? 'back');
@@ -183,6 +194,7 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
     file,
     owned,
     ledger,
+    locks,
     nextStep: {
       code,
       command,
@@ -334,6 +346,17 @@ function nextStep(
 /** `finish` runs the very operation that was interrupted. */
 function stepCommand(code: NextStep, ledger: HookStatus['ledger']): string | null {
   return code === 'finish' ? (ledger.record?.pending?.operation ?? null) : STEP_COMMANDS[code];
+}
+
+/** The lock beside `realPath` when there is one; a lock that cannot be read is left out. */
+async function lockOf(
+  role: 'hook-file' | 'ledger',
+  realPath: string | undefined,
+  fs: FsSeam,
+): Promise<HookStatus['locks']> {
+  if (realPath === undefined) return [];
+  const lock = await inspectLock(realPath, fs).catch(() => undefined);
+  return lock === undefined || lock.state === 'free' ? [] : [{ ...lock, role }];
 }
 
 /** The shells of the receipts a record owns or is writing; their contracts must be known. */

@@ -1,12 +1,15 @@
 // The CLI side of "every refusal has a way out": status names a command line, the command it
 // names works from that state, and every output of the way validates against its schema.
+import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { errorLine } from '../../src/cli/error-output.js';
 import { failureJSON } from '../../src/cli/file/failure.js';
 import { Operation } from '../../src/index.js';
 import { HostIOError } from '../../src/node/errors.js';
 import { encodeLedger, type LedgerRecord, readLedger } from '../../src/node/ledger.js';
+import { lockPathOf } from '../../src/node/leftovers.js';
 import type { CliOutcome } from '../demo/lifecycle.js';
 import { fileCli, files, home, install, readHooks, specArgs, writeHooks } from './file-support.js';
 import { expectSchema } from './schema-check.js';
@@ -86,6 +89,41 @@ describe('status names a command line that leaves the state', () => {
     expect((await runNamed(s.nextStep.command as string)).exitCode).toBe(0);
     expect((await fileCli('remove', where)).exitCode).toBe(1);
     expect(statusOf(await fileCli('status', where)).nextStep.code).toBe('review-entry');
+  });
+});
+
+describe('status reports locks', () => {
+  it('names a stale lock as recovered by the next command and a live one with its holder (red: status never mentions a lock)', async () => {
+    const where = home();
+    writeHooks(where);
+    const dead = spawnSync('true').pid as number;
+    const record = (pid: number) =>
+      JSON.stringify({
+        pid,
+        hostname: hostname(),
+        acquiredAt: '2026-12-03T00:00:00.000Z',
+        nonce: 'ab',
+      });
+    writeFileSync(lockPathOf(where.hooks), record(dead));
+    writeFileSync(lockPathOf(where.ledger), record(process.pid));
+    const outcome = await fileCli('status', where);
+    const result = JSON.parse(outcome.stdout);
+    expectSchema('status-result', result);
+    expect(result.locks).toEqual([
+      expect.objectContaining({
+        role: 'hook-file',
+        state: 'stale',
+        holder: expect.objectContaining({ pid: dead }),
+      }),
+      expect.objectContaining({
+        role: 'ledger',
+        state: 'held',
+        holder: expect.objectContaining({ pid: process.pid }),
+      }),
+    ]);
+    const text = await cli(['status', ...files(where)]);
+    expect(text.stdout).toContain('the next command recovers it');
+    expect(text.stdout).toContain(`held by pid ${process.pid}`);
   });
 });
 

@@ -34,6 +34,16 @@ export interface StatusResultJSON {
     readonly id: string;
     readonly evidence: QualificationEvidence | null;
   } | null;
+  readonly locks: readonly {
+    readonly role: string;
+    readonly path: string;
+    readonly state: string;
+    readonly holder: {
+      readonly pid: number;
+      readonly hostname: string;
+      readonly acquiredAt: string;
+    } | null;
+  }[];
   readonly nextStep: {
     readonly code: string;
     /** The cursorhooks command line to run next; null when the step is a hand edit or nothing. */
@@ -86,6 +96,12 @@ export function statusResult(
     checkedSpec: checked,
     hostPaths,
     contract,
+    locks: status.locks.map(({ role, path, state, holder }) => ({
+      role,
+      path,
+      state,
+      holder: holder ?? null,
+    })),
     nextStep: {
       code: nextStep.code,
       command: nextStep.command === null ? null : commandLine(nextStep.command, status, ledgerPath),
@@ -157,6 +173,17 @@ export function statusText(result: StatusResultJSON): string {
       evidence === null
         ? `contract: ${contract.id}: not registered`
         : `contract: ${contract.id}: qualified on ${evidence.client} ${evidence.version}, ${[evidence.platform, evidence.arch].filter((part) => part !== null).join('/')}${evidence.date === null ? '' : `, ${evidence.date}`} (${evidence.observed.length} facts observed, ${evidence.notObserved.length} not observed; see cursorhooks contracts)`,
+    );
+  }
+  for (const lock of result.locks) {
+    const by =
+      lock.holder === null
+        ? 'a file that is not a cursorhooks lock record'
+        : `pid ${lock.holder.pid} on ${lock.holder.hostname} since ${lock.holder.acquiredAt}`;
+    lines.push(
+      lock.state === 'stale'
+        ? `lock: ${lock.path}: stale (${by}, no longer running): the next command recovers it`
+        : `lock: ${lock.path}: held by ${by}: commands wait for it`,
     );
   }
   const { nextStep } = result;
