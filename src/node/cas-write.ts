@@ -3,10 +3,12 @@
 // `finally` that removes the temp file); not write-file-atomic itself, which has no
 // compare-and-swap, no directory fsync and no lock.
 import { dirname } from 'node:path';
-import { asHostError, errnoOf, FileChangedError, type FileRole, HostIOError } from './errors.js';
+import { equalBytes } from './bytes.js';
+import { aboutFile, errnoOf, FileChangedError, type FileRole, HostIOError } from './errors.js';
 import { FLAGS, type FsSeam, nodeFs } from './fs-seam.js';
 import { removeLeftovers, sideFileName } from './leftovers.js';
 import { withTargetLock } from './lock.js';
+import { copyMetadata } from './metadata.js';
 import { type FileSnapshot, readFileSnapshot } from './read.js';
 
 /** What a plan was made from: where the file really was, and its exact bytes or absence. */
@@ -71,10 +73,13 @@ export async function compareAndSwap(
   try {
     const mode = current.mode ?? options.newFileMode ?? DEFAULT_NEW_FILE_MODE;
     handle = await fs.open(temp, FLAGS.createExclusive, mode);
-    // The umask narrows the open mode; an existing file's mode is copied exactly.
-    if (current.mode !== undefined) await fs.fchmod(handle, current.mode);
+    // Owner first: a chown by root clears set-id bits, so the mode is set after it. The umask
+    // narrows the open mode; an existing file's mode is copied exactly.
     await copyOwner(handle, current, fs);
+    if (current.mode !== undefined) await fs.fchmod(handle, current.mode);
     await fs.write(handle, desired);
+    // After the mode: setting an ACL sets the group bits to its mask, which chmod would reset.
+    if (current.exists) await copyMetadata(realPath, temp, fs);
     await fs.fsync(handle);
     const closing = handle;
     handle = undefined;
@@ -86,7 +91,7 @@ export async function compareAndSwap(
     renamed = true;
     await syncDirectory(dirname(realPath), fs);
   } catch (err) {
-    throw asHostError(err);
+    throw aboutFile(err, options.role ?? 'hook-file', realPath);
   } finally {
     if (handle !== undefined) await fs.close(handle).catch(() => undefined);
     if (!renamed) await fs.unlink(temp).catch(() => undefined);
@@ -123,13 +128,12 @@ export function sameFile(current: Expected, expected: Expected): boolean {
   );
 }
 
-export function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
+export { equalBytes };
 
-/** Gives the temp file the target's owner where permitted (as root); EPERM otherwise is fine. */
+/**
+ * Gives the temp file the target's owner where permitted (as root). Refused is fine: EPERM
+ * unprivileged, EINVAL where the file system cannot represent the id (some network mounts).
+ */
 async function copyOwner(
   handle: Awaited<ReturnType<FsSeam['open']>>,
   current: FileSnapshot,
@@ -139,7 +143,8 @@ async function copyOwner(
   const own = await fs.fstat(handle);
   if (own.uid === current.uid && own.gid === current.gid) return;
   await fs.fchown(handle, current.uid, current.gid).catch((err: unknown) => {
-    if (errnoOf(err) !== 'EPERM') throw err;
+    const code = errnoOf(err);
+    if (code !== 'EPERM' && code !== 'EINVAL') throw err;
   });
 }
 
