@@ -51,7 +51,9 @@ async function resolveMissing(path: string, fs: FsSeam, links: { hops: number })
       return join(await resolveMissing(parent, fs, links), basename(current));
     }
     if (++links.hops > MAX_LINKS) throw new HostIOError('io-failure', 'ELOOP');
-    current = isAbsolute(link) ? link : resolve(parent, link);
+    // A relative target is relative to the directory really holding the link, not to the path
+    // that named it: under a symlinked ancestor (GNU stow) the two differ.
+    current = isAbsolute(link) ? link : resolve(await resolveMissing(parent, fs, links), link);
   }
 }
 

@@ -1,5 +1,6 @@
 import {
   chmodSync,
+  chownSync,
   linkSync,
   lstatSync,
   mkdirSync,
@@ -127,6 +128,28 @@ describe('the compare-and-swap writer', () => {
         chmodSync(dir, 0o755);
       }
       expect(strays(dir, 'hooks.json')).toEqual([]);
+    },
+  );
+
+  it.runIf(root)(
+    'keeps the set-id bits of a file owned by another user, or a chown after chmod clears them',
+    async () => {
+      const { path } = await withFile();
+      chownSync(path, 65534, 65534);
+      chmodSync(path, 0o4755);
+      expect(await swap(path)).toBeUndefined();
+      expect(statSync(path)).toMatchObject({ uid: 65534, gid: 65534 });
+      expect(statSync(path).mode & 0o7777).toBe(0o4755);
+    },
+  );
+
+  it.runIf(root).each(['EPERM', 'EINVAL'])(
+    'writes when chown is refused with %s, or a file system without ownership blocks every write',
+    async (code) => {
+      const { path } = await withFile();
+      chownSync(path, 65534, 65534);
+      expect(await swap(path, failing('fchown', code))).toBeUndefined();
+      expect(readFileSync(path, 'utf8')).toBe(NEW);
     },
   );
 
