@@ -28,6 +28,9 @@ export interface WriteOptions {
 }
 
 const DEFAULT_NEW_FILE_MODE = 0o644;
+// The plan already took its second look at an empty file; an in-place writer that starts now
+// is caught by the check after the rename.
+const NO_SETTLE = { emptySettleMs: 0 } as const;
 
 /**
  * Takes the lock beside the real target, clears side files of killed writers, then swaps.
@@ -63,7 +66,7 @@ export async function compareAndSwap(
   options: WriteOptions = {},
 ): Promise<FileSnapshot> {
   const fs = options.fs ?? nodeFs;
-  const current = await readFileSnapshot(path, fs);
+  const current = await readFileSnapshot(path, fs, NO_SETTLE);
   if (!sameFile(current, expected)) throw new FileChangedError();
   refuseHardLinked(current);
   const { realPath } = current;
@@ -86,7 +89,8 @@ export async function compareAndSwap(
     await fs.close(closing);
     // Compared again right before the rename: a foreign write while the temp file was being
     // written is caught here, leaving only the rename itself as the unguarded instant.
-    if (!sameFile(await readFileSnapshot(path, fs), expected)) throw new FileChangedError();
+    if (!sameFile(await readFileSnapshot(path, fs, NO_SETTLE), expected))
+      throw new FileChangedError();
     await fs.rename(temp, realPath);
     renamed = true;
     await syncDirectory(dirname(realPath), fs);
@@ -96,7 +100,7 @@ export async function compareAndSwap(
     if (handle !== undefined) await fs.close(handle).catch(() => undefined);
     if (!renamed) await fs.unlink(temp).catch(() => undefined);
   }
-  const after = await readFileSnapshot(path, fs);
+  const after = await readFileSnapshot(path, fs, NO_SETTLE);
   if (after.realPath !== realPath || !equalBytes(after.bytes, desired)) {
     throw new HostIOError('readback-mismatch');
   }

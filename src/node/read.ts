@@ -2,6 +2,7 @@
 // keeps writing to the link's target, so the link survives); anything but a regular file is
 // refused without blocking; an absent file is the empty document.
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { MAX_DOCUMENT_BYTES } from '../limits.js';
 import { asHostError, errnoOf, HostIOError } from './errors.js';
 import { FLAGS, type FsSeam, nodeFs } from './fs-seam.js';
@@ -68,8 +69,34 @@ async function linkTarget(path: string, fs: FsSeam): Promise<string | undefined>
   }
 }
 
-/** Reads `path` (following symlinks) as a snapshot; never blocks on a FIFO or device. */
-export async function readFileSnapshot(path: string, fs: FsSeam = nodeFs): Promise<FileSnapshot> {
+export interface ReadOptions {
+  /**
+   * How long to wait before reading an existing empty file a second time; default 100 ms. An
+   * editor saving in place truncates first and writes after: planning on the empty moment
+   * would replace the file and the editor's bytes would land in the replaced one. 0: no wait.
+   */
+  readonly emptySettleMs?: number;
+}
+
+const DEFAULT_EMPTY_SETTLE_MS = 100;
+
+/**
+ * Reads `path` (following symlinks) as a snapshot; never blocks on a FIFO or device. An
+ * existing empty file stays `exists: true` and is read again after the settle delay.
+ */
+export async function readFileSnapshot(
+  path: string,
+  fs: FsSeam = nodeFs,
+  options: ReadOptions = {},
+): Promise<FileSnapshot> {
+  const first = await readOnce(path, fs);
+  const settleMs = options.emptySettleMs ?? DEFAULT_EMPTY_SETTLE_MS;
+  if (!first.exists || first.bytes.length > 0 || settleMs <= 0) return first;
+  await sleep(settleMs);
+  return readOnce(path, fs);
+}
+
+async function readOnce(path: string, fs: FsSeam): Promise<FileSnapshot> {
   const realPath = await resolveTarget(path, fs);
   const absent: FileSnapshot = {
     path,
