@@ -1,6 +1,7 @@
 // Bounded, type-checked reading of a file the kit will edit. A symlink is followed (the caller
 // keeps writing to the link's target, so the link survives); anything but a regular file is
 // refused without blocking; an absent file is the empty document.
+import type { Stats } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MAX_DOCUMENT_BYTES } from '../limits.js';
@@ -97,6 +98,28 @@ export async function readFileSnapshot(
 }
 
 async function readOnce(path: string, fs: FsSeam): Promise<FileSnapshot> {
+  const { snapshot, held } = await openSnapshot(path, fs);
+  if (held !== undefined) await fs.close(held.handle).catch(() => undefined);
+  return snapshot;
+}
+
+type Handle = Awaited<ReturnType<FsSeam['open']>>;
+
+/** The file a snapshot was read from, still open, and its fstat at the read. */
+export interface HeldFile {
+  readonly handle: Handle;
+  readonly stats: Stats;
+}
+
+/**
+ * A snapshot whose file stays open (`held`, undefined when absent): the writer re-checks that
+ * very file after its rename, catching a write in place that the path no longer leads to. The
+ * caller closes `held.handle`. No settle delay.
+ */
+export async function openSnapshot(
+  path: string,
+  fs: FsSeam = nodeFs,
+): Promise<{ snapshot: FileSnapshot; held: HeldFile | undefined }> {
   const realPath = await resolveTarget(path, fs);
   const absent: FileSnapshot = {
     path,
@@ -108,14 +131,14 @@ async function readOnce(path: string, fs: FsSeam): Promise<FileSnapshot> {
     uid: undefined,
     gid: undefined,
   };
-  let handle: Awaited<ReturnType<FsSeam['open']>>;
+  let handle: Handle;
   try {
     // O_NONBLOCK: opening a FIFO with no writer returns at once instead of waiting, and the
     // fstat below refuses it before any read.
     handle = await fs.open(realPath, FLAGS.read);
   } catch (err) {
     const code = errnoOf(err);
-    if (code === 'ENOENT') return absent;
+    if (code === 'ENOENT') return { snapshot: absent, held: undefined };
     // ENXIO: a socket, or a FIFO the platform will not open without blocking.
     if (code === 'ENXIO' || code === 'EISDIR') throw new HostIOError('file-not-regular', code);
     throw asHostError(err);
@@ -124,7 +147,7 @@ async function readOnce(path: string, fs: FsSeam): Promise<FileSnapshot> {
     const stats = await fs.fstat(handle);
     if (!stats.isFile()) throw new HostIOError('file-not-regular');
     const bytes = await readBounded(handle, stats.size, fs);
-    return {
+    const snapshot: FileSnapshot = {
       path,
       realPath,
       exists: true,
@@ -134,10 +157,10 @@ async function readOnce(path: string, fs: FsSeam): Promise<FileSnapshot> {
       uid: stats.uid,
       gid: stats.gid,
     };
+    return { snapshot, held: { handle, stats } };
   } catch (err) {
-    throw asHostError(err);
-  } finally {
     await fs.close(handle).catch(() => undefined);
+    throw asHostError(err);
   }
 }
 
@@ -145,11 +168,7 @@ async function readOnce(path: string, fs: FsSeam): Promise<FileSnapshot> {
  * At most MAX_DOCUMENT_BYTES + 1 bytes: enough for the planner to refuse an oversized file. The
  * buffer starts at the size fstat saw and grows once if the file grew since.
  */
-async function readBounded(
-  handle: Awaited<ReturnType<FsSeam['open']>>,
-  size: number,
-  fs: FsSeam,
-): Promise<Uint8Array> {
+export async function readBounded(handle: Handle, size: number, fs: FsSeam): Promise<Uint8Array> {
   let buffer = new Uint8Array(Math.min(size, MAX_DOCUMENT_BYTES) + 1);
   let length = 0;
   for (;;) {
