@@ -5,7 +5,7 @@ import type { Stats } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MAX_DOCUMENT_BYTES } from '../limits.js';
-import { asHostError, errnoOf, HostIOError } from './errors.js';
+import { aboutFile, asHostError, errnoOf, type FileRole, HostIOError } from './errors.js';
 import { FLAGS, type FsSeam, nodeFs } from './fs-seam.js';
 
 export interface FileSnapshot {
@@ -77,6 +77,8 @@ export interface ReadOptions {
    * would replace the file and the editor's bytes would land in the replaced one. 0: no wait.
    */
   readonly emptySettleMs?: number;
+  /** Given, a failure names this role and the path (the ledger reads with `'ledger'`). */
+  readonly role?: FileRole;
 }
 
 const DEFAULT_EMPTY_SETTLE_MS = 100;
@@ -90,11 +92,15 @@ export async function readFileSnapshot(
   fs: FsSeam = nodeFs,
   options: ReadOptions = {},
 ): Promise<FileSnapshot> {
-  const first = await readOnce(path, fs);
-  const settleMs = options.emptySettleMs ?? DEFAULT_EMPTY_SETTLE_MS;
-  if (!first.exists || first.bytes.length > 0 || settleMs <= 0) return first;
-  await sleep(settleMs);
-  return readOnce(path, fs);
+  try {
+    const first = await readOnce(path, fs);
+    const settleMs = options.emptySettleMs ?? DEFAULT_EMPTY_SETTLE_MS;
+    if (!first.exists || first.bytes.length > 0 || settleMs <= 0) return first;
+    await sleep(settleMs);
+    return await readOnce(path, fs);
+  } catch (err) {
+    throw options.role === undefined ? err : aboutFile(err, options.role, path);
+  }
 }
 
 async function readOnce(path: string, fs: FsSeam): Promise<FileSnapshot> {
