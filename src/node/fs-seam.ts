@@ -5,6 +5,7 @@ import type { Stats } from 'node:fs';
 import { constants } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import * as fs from 'node:fs/promises';
+import { windowsRetrying } from './windows-retry.js';
 import { asSystemError, loadXattrs } from './xattr-native.js';
 
 export interface FsSeam {
@@ -34,7 +35,7 @@ export interface FsSeam {
   removeXattr(path: string, name: string): Promise<void>;
 }
 
-export const nodeFs: FsSeam = {
+const posixFs: FsSeam = {
   open: (path, flags, mode) => fs.open(path, flags, mode),
   fstat: (handle) => handle.stat(),
   read: async (handle, buffer, offset, position) =>
@@ -73,6 +74,9 @@ export const nodeFs: FsSeam = {
   removeXattr: async (path, name) =>
     (await xattrsOrThrow()).removeAttribute(path, name).catch(rethrow),
 };
+
+/** The real file system; on Windows, rename and unlink ride out transient sharing refusals. */
+export const nodeFs: FsSeam = process.platform === 'win32' ? windowsRetrying(posixFs) : posixFs;
 
 function rethrow(err: unknown): never {
   throw asSystemError(err);
