@@ -33,6 +33,8 @@ export async function copyMetadata(from: string, to: string, fs: FsSeam): Promis
     const wanted = await attributes(from, fs);
     if (wanted === undefined) return;
     const present = (await attributes(to, fs)) ?? new Map<string, Uint8Array>();
+    // Already the same set (the common case: none on either): nothing to change or verify.
+    if (sameAttributes(present, wanted)) return;
     for (const name of present.keys()) if (!wanted.has(name)) await fs.removeXattr(to, name);
     for (const [name, value] of wanted) {
       const had = present.get(name);
