@@ -148,6 +148,11 @@ async function swapOnce(
     const compared = await openSnapshot(path, fs);
     held = compared.held;
     if (!sameFile(compared.snapshot, expected)) throw new FileChangedError();
+    // Windows may refuse to replace a file that is open; there the in-place check is given up.
+    if (held !== undefined && process.platform === 'win32') {
+      await fs.close(held.handle);
+      held = undefined;
+    }
     await fs.rename(temp, realPath);
     renamed = true;
     if (options.syncDirectory !== false) await inDirectory(syncDirectory(directory, fs), directory);
