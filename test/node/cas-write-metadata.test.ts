@@ -110,6 +110,35 @@ describe.skipIf(!tools)('metadata across a rewrite', () => {
   });
 });
 
+describe('a file system without extended attributes', () => {
+  it('writes as before when listing says ENOTSUP, or such file systems refuse every write', async () => {
+    const { path } = withFile();
+    const unsupported: FsSeam = {
+      ...nodeFs,
+      listXattrs: async () => {
+        throw errno('ENOTSUP');
+      },
+    };
+    expect(await swap(path, unsupported)).toBeUndefined();
+    expect(readFileSync(path, 'utf8')).toBe(NEW);
+  });
+
+  it('refuses when listing fails otherwise, or an unreadable ACL is silently dropped', async () => {
+    const { path } = withFile();
+    const failing: FsSeam = {
+      ...nodeFs,
+      listXattrs: async () => {
+        throw errno('EIO');
+      },
+    };
+    expect(await swap(path, failing)).toMatchObject({
+      reason: 'metadata-not-preserved',
+      code: 'EIO',
+    });
+    expect(readFileSync(path, 'utf8')).toBe(OLD);
+  });
+});
+
 describe('the metadata check', () => {
   it('is performed here on Linux with the module, or status reports a check it did not make', async () => {
     expect(await metadataCheck()).toEqual(
