@@ -108,6 +108,8 @@ export const REASON_MESSAGES = {
   'disk-full': 'the disk or quota is full',
   'io-failure': 'a file system operation failed',
   'readback-mismatch': 'the file read back after the write does not hold the written bytes',
+  'metadata-not-preserved':
+    'the file has an ACL or extended attribute the replacement could not carry; nothing was written',
   'ledger-malformed': 'the receipt ledger is not a well-formed cursorhooks ledger',
   'ledger-version-unsupported': 'the receipt ledger has a version this kit does not know',
   'pending-unresolved':

@@ -3,11 +3,16 @@
 // `finally` that removes the temp file); not write-file-atomic itself, which has no
 // compare-and-swap, no directory fsync and no lock.
 import { dirname } from 'node:path';
-import { asHostError, errnoOf, FileChangedError, type FileRole, HostIOError } from './errors.js';
+import { MAX_DOCUMENT_BYTES } from '../limits.js';
+import { equalBytes } from './bytes.js';
+import { aboutFile, errnoOf, FileChangedError, type FileRole, HostIOError } from './errors.js';
 import { FLAGS, type FsSeam, nodeFs } from './fs-seam.js';
+import { foreignWrite } from './in-place.js';
 import { removeLeftovers, sideFileName } from './leftovers.js';
 import { withTargetLock } from './lock.js';
-import { type FileSnapshot, readFileSnapshot } from './read.js';
+import { copyMetadata } from './metadata.js';
+import { type FileSnapshot, type HeldFile, openSnapshot, readFileSnapshot } from './read.js';
+import { trackSideFile } from './side-file-registry.js';
 
 /** What a plan was made from: where the file really was, and its exact bytes or absence. */
 export type Expected = Pick<FileSnapshot, 'realPath' | 'exists' | 'bytes'>;
@@ -23,9 +28,17 @@ export interface WriteOptions {
   readonly lockTimeoutMs?: number;
   /** What the file is, for the failures that name it; default the hook file. */
   readonly role?: FileRole;
+  /**
+   * Flush the directory after the rename (default true). A write whose durability a later
+   * flush of the same directory provides (the ledger's commit) may skip it.
+   */
+  readonly syncDirectory?: boolean;
 }
 
 const DEFAULT_NEW_FILE_MODE = 0o644;
+// The plan already took its second look at an empty file; an in-place writer that starts now
+// is caught by the check after the rename.
+const NO_SETTLE = { emptySettleMs: 0 } as const;
 
 /**
  * Takes the lock beside the real target, clears side files of killed writers, then swaps.
@@ -50,9 +63,9 @@ export async function writeHookFile(
 
 /**
  * The swap itself; the caller holds the target's lock. The file is at every moment either its
- * old bytes or `desired`: the new bytes reach the target only by one rename. The first read
- * gives the mode and owner to copy and fails early; the second, after the temp file is flushed,
- * is the compare that guards the rename.
+ * old bytes or `desired`: the new bytes reach the target only by one rename. Throws
+ * FileChangedError when the file is not `expected`, or when a write in place landed in the old
+ * file during the swap (those bytes are put back first); readback-mismatch when they cannot be.
  */
 export async function compareAndSwap(
   path: string,
@@ -60,42 +73,111 @@ export async function compareAndSwap(
   desired: Uint8Array,
   options: WriteOptions = {},
 ): Promise<FileSnapshot> {
+  const role = options.role ?? 'hook-file';
+  try {
+    const swapped = await swapOnce(path, expected, desired, options);
+    if (swapped.foreign === undefined) return swapped.after;
+    await putBack(path, swapped.after, swapped.foreign, options);
+    throw new FileChangedError();
+  } catch (err) {
+    throw aboutFile(err, role, expected.realPath);
+  }
+}
+
+/**
+ * The foreign bytes our rename hid go back by the same temp+rename path, so the user's save
+ * survives and the caller re-plans. If the file moved on again, or the bytes are too many to
+ * have been read whole, the caller must decide by what the file holds: readback-mismatch.
+ */
+async function putBack(
+  path: string,
+  ours: FileSnapshot,
+  foreign: Uint8Array,
+  options: WriteOptions,
+): Promise<void> {
+  if (foreign.length > MAX_DOCUMENT_BYTES) throw new HostIOError('readback-mismatch');
+  try {
+    const restored = await swapOnce(path, ours, foreign, options);
+    if (restored.foreign !== undefined) throw new HostIOError('readback-mismatch');
+  } catch (err) {
+    if (err instanceof FileChangedError) throw new HostIOError('readback-mismatch');
+    throw err;
+  }
+}
+
+/**
+ * One temp+rename. The first read gives the mode, owner and attributes to copy and fails
+ * early; the second, after the temp file is flushed, is the compare that guards the rename,
+ * and its file stays open to catch a write in place after it. Left undetected: a foreign
+ * rename onto the path, or a file created where there was none, between that compare and our
+ * rename (their inode is gone once ours lands), and a write in place that starts after the
+ * re-check (see in-place.ts).
+ */
+async function swapOnce(
+  path: string,
+  expected: Expected,
+  desired: Uint8Array,
+  options: WriteOptions,
+): Promise<{ after: FileSnapshot; foreign: Uint8Array | undefined }> {
   const fs = options.fs ?? nodeFs;
-  const current = await readFileSnapshot(path, fs);
+  const current = await readFileSnapshot(path, fs, NO_SETTLE);
   if (!sameFile(current, expected)) throw new FileChangedError();
   refuseHardLinked(current);
   const { realPath } = current;
+  const directory = dirname(realPath);
   const temp = sideFileName(realPath, 'tmp');
   let handle: Awaited<ReturnType<FsSeam['open']>> | undefined;
+  let held: HeldFile | undefined;
   let renamed = false;
+  let foreign: Uint8Array | undefined;
+  // Tracked from before it exists, so an interrupt handler removes it whenever it is there.
+  const untrack = trackSideFile(temp);
   try {
     const mode = current.mode ?? options.newFileMode ?? DEFAULT_NEW_FILE_MODE;
-    handle = await fs.open(temp, FLAGS.createExclusive, mode);
-    // The umask narrows the open mode; an existing file's mode is copied exactly.
-    if (current.mode !== undefined) await fs.fchmod(handle, current.mode);
+    handle = await inDirectory(fs.open(temp, FLAGS.createExclusive, mode), directory);
+    // Owner first: a chown by root clears set-id bits, so the mode is set after it. The umask
+    // narrows the open mode; an existing file's mode is copied exactly.
     await copyOwner(handle, current, fs);
+    if (current.mode !== undefined) await fs.fchmod(handle, current.mode);
     await fs.write(handle, desired);
+    // After the mode: setting an ACL sets the group bits to its mask, which chmod would reset.
+    if (current.exists) await copyMetadata(realPath, temp, fs);
     await fs.fsync(handle);
     const closing = handle;
     handle = undefined;
     await fs.close(closing);
     // Compared again right before the rename: a foreign write while the temp file was being
-    // written is caught here, leaving only the rename itself as the unguarded instant.
-    if (!sameFile(await readFileSnapshot(path, fs), expected)) throw new FileChangedError();
+    // written is caught here.
+    const compared = await openSnapshot(path, fs);
+    held = compared.held;
+    if (!sameFile(compared.snapshot, expected)) throw new FileChangedError();
+    // Windows may refuse to replace a file that is open; there the in-place check is given up.
+    if (held !== undefined && process.platform === 'win32') {
+      await fs.close(held.handle);
+      held = undefined;
+    }
     await fs.rename(temp, realPath);
     renamed = true;
-    await syncDirectory(dirname(realPath), fs);
-  } catch (err) {
-    throw asHostError(err);
+    if (options.syncDirectory !== false) await inDirectory(syncDirectory(directory, fs), directory);
+    if (held !== undefined) foreign = await foreignWrite(held, expected.bytes, fs);
   } finally {
     if (handle !== undefined) await fs.close(handle).catch(() => undefined);
+    if (held !== undefined) await fs.close(held.handle).catch(() => undefined);
     if (!renamed) await fs.unlink(temp).catch(() => undefined);
+    untrack();
   }
-  const after = await readFileSnapshot(path, fs);
+  const after = await readFileSnapshot(path, fs, NO_SETTLE);
   if (after.realPath !== realPath || !equalBytes(after.bytes, desired)) {
     throw new HostIOError('readback-mismatch');
   }
-  return after;
+  return { after, foreign };
+}
+
+/** A failure to create or flush in the directory names the directory: that is what to change. */
+function inDirectory<T>(step: Promise<T>, directory: string): Promise<T> {
+  return step.catch((err: unknown) => {
+    throw aboutFile(err, 'directory', directory);
+  });
 }
 
 /**
@@ -123,13 +205,12 @@ export function sameFile(current: Expected, expected: Expected): boolean {
   );
 }
 
-export function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
+export { equalBytes };
 
-/** Gives the temp file the target's owner where permitted (as root); EPERM otherwise is fine. */
+/**
+ * Gives the temp file the target's owner where permitted (as root). Refused is fine: EPERM
+ * unprivileged, EINVAL where the file system cannot represent the id (some network mounts).
+ */
 async function copyOwner(
   handle: Awaited<ReturnType<FsSeam['open']>>,
   current: FileSnapshot,
@@ -139,7 +220,8 @@ async function copyOwner(
   const own = await fs.fstat(handle);
   if (own.uid === current.uid && own.gid === current.gid) return;
   await fs.fchown(handle, current.uid, current.gid).catch((err: unknown) => {
-    if (errnoOf(err) !== 'EPERM') throw err;
+    const code = errnoOf(err);
+    if (code !== 'EPERM' && code !== 'EINVAL') throw err;
   });
 }
 

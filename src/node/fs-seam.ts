@@ -5,6 +5,8 @@ import type { Stats } from 'node:fs';
 import { constants } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import * as fs from 'node:fs/promises';
+import { windowsRetrying } from './windows-retry.js';
+import { asSystemError, loadXattrs } from './xattr-native.js';
 
 export interface FsSeam {
   open(path: string, flags: number, mode?: number): Promise<FileHandle>;
@@ -25,9 +27,15 @@ export interface FsSeam {
   readlink(path: string): Promise<string>;
   mkdir(path: string, mode: number): Promise<void>;
   readdir(path: string): Promise<string[]>;
+  /** Extended-attribute names (POSIX ACLs among them on Linux); undefined where Node cannot see them. */
+  listXattrs(path: string): Promise<string[] | undefined>;
+  /** An attribute's value; undefined if the file has no such attribute. */
+  getXattr(path: string, name: string): Promise<Uint8Array | undefined>;
+  setXattr(path: string, name: string, value: Uint8Array): Promise<void>;
+  removeXattr(path: string, name: string): Promise<void>;
 }
 
-export const nodeFs: FsSeam = {
+const posixFs: FsSeam = {
   open: (path, flags, mode) => fs.open(path, flags, mode),
   fstat: (handle) => handle.stat(),
   read: async (handle, buffer, offset, position) =>
@@ -53,7 +61,34 @@ export const nodeFs: FsSeam = {
     await fs.mkdir(path, { recursive: true, mode });
   },
   readdir: (path) => fs.readdir(path),
+  listXattrs: async (path) => {
+    const xattrs = await loadXattrs();
+    return xattrs?.listAttributes(path).catch(rethrow);
+  },
+  getXattr: async (path, name) => {
+    const value = await (await xattrsOrThrow()).getAttribute(path, name).catch(rethrow);
+    return value ?? undefined;
+  },
+  setXattr: async (path, name, value) =>
+    (await xattrsOrThrow()).setAttribute(path, name, value).catch(rethrow),
+  removeXattr: async (path, name) =>
+    (await xattrsOrThrow()).removeAttribute(path, name).catch(rethrow),
 };
+
+/** The real file system; on Windows, rename and unlink ride out transient sharing refusals. */
+export const nodeFs: FsSeam = process.platform === 'win32' ? windowsRetrying(posixFs) : posixFs;
+
+function rethrow(err: unknown): never {
+  throw asSystemError(err);
+}
+
+/** Only listing may find the module absent; the other calls follow a successful listing. */
+async function xattrsOrThrow(): Promise<NonNullable<Awaited<ReturnType<typeof loadXattrs>>>> {
+  const xattrs = await loadXattrs();
+  if (xattrs === undefined)
+    throw Object.assign(new Error('extended attributes unavailable'), { code: 'ENOTSUP' });
+  return xattrs;
+}
 
 /** Open flags the kit uses; O_NOFOLLOW and O_NONBLOCK are 0 where the platform lacks them. */
 export const FLAGS = {

@@ -23,6 +23,7 @@ export {
 } from './ledger.js';
 export { defaultHooksPath } from './locate.js';
 export { inspectLock, type LockInspection, type LockOptions, withLock } from './lock.js';
+export { type MetadataCheck, metadataCheck } from './metadata.js';
 export {
   checkHostPaths,
   MAX_SELECTOR_BYTES,
@@ -36,7 +37,12 @@ export type {
   HostPathReport,
   PathRole,
 } from './path-report.js';
-export { type FileSnapshot, readFileSnapshot as readHookFile, resolveTarget } from './read.js';
+export {
+  type FileSnapshot,
+  type ReadOptions,
+  readFileSnapshot as readHookFile,
+  resolveTarget,
+} from './read.js';
 export {
   type OperationOptions,
   type OperationOutcome,
@@ -53,3 +59,4 @@ export {
   readStatus,
   type StatusOptions,
 } from './status.js';
+export { type RetryBounds, windowsRetrying } from './windows-retry.js';

@@ -61,6 +61,9 @@ export const EMPTY_RECORD: LedgerRecord = {
   pending: null,
 };
 
+/** Only this kit writes a ledger, always by rename: an empty one is never mid-save. */
+const LEDGER_READ = { role: 'ledger', emptySettleMs: 0 } as const;
+
 /** A ledger private to its host: created 0o600 before the umask. */
 const LEDGER_FILE_MODE = 0o600;
 
@@ -69,7 +72,7 @@ export async function readLedger(
   path: string,
   options: Pick<WriteOptions, 'fs'> = {},
 ): Promise<LedgerSnapshot> {
-  return ledgerOf(await readFileSnapshot(path, options.fs ?? nodeFs));
+  return ledgerOf(await readFileSnapshot(path, options.fs ?? nodeFs, LEDGER_READ));
 }
 
 function ledgerOf(file: FileSnapshot): LedgerSnapshot {
@@ -101,7 +104,7 @@ export async function withLedger<T>(
     ledgerPath,
     async (realPath) => {
       await removeLeftovers(realPath, fs);
-      const file = await readLocked(ledgerPath, realPath, fs);
+      const file = await readLocked(ledgerPath, realPath, fs, LEDGER_READ);
       return body(new OpenLedger(ledgerPath, file, options));
     },
     lockOptions(options),
@@ -127,9 +130,14 @@ export class OpenLedger {
     return this.records.get(hookRealPath) ?? EMPTY_RECORD;
   }
 
+  /**
+   * `durable: false` skips the directory flush: for a commit, whose loss a crash leaves as the
+   * pending record the next run settles forward.
+   */
   async update(
     hookRealPath: string,
     change: (record: LedgerRecord) => LedgerRecord,
+    { durable = true }: { durable?: boolean } = {},
   ): Promise<LedgerRecord> {
     const current = this.record(hookRealPath);
     const next = change(current);
@@ -137,7 +145,9 @@ export class OpenLedger {
     const updated = new Map(this.records).set(hookRealPath, next);
     this.file = await compareAndSwap(this.path, this.file, encodeLedger(updated), {
       ...this.options,
+      role: 'ledger',
       newFileMode: LEDGER_FILE_MODE,
+      syncDirectory: durable,
     });
     this.records = updated;
     return next;

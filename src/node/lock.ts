@@ -19,7 +19,7 @@ import { asHostError, errnoOf, HostIOError, type LockHolder, TargetMovedError } 
 import { FLAGS, type FsSeam, nodeFs } from './fs-seam.js';
 import { lockPathOf, sideFileName } from './leftovers.js';
 import { type Liveness, liveness, type ProcessIdentity, selfIdentity } from './process-identity.js';
-import { type FileSnapshot, readFileSnapshot, resolveTarget } from './read.js';
+import { type FileSnapshot, type ReadOptions, readFileSnapshot, resolveTarget } from './read.js';
 import { trackLockFile, trackSideFile } from './side-file-registry.js';
 
 export interface LockOptions {
@@ -128,8 +128,9 @@ export async function readLocked(
   path: string,
   realPath: string,
   fs: FsSeam,
+  options: ReadOptions = {},
 ): Promise<FileSnapshot> {
-  const snapshot = await readFileSnapshot(path, fs);
+  const snapshot = await readFileSnapshot(path, fs, options);
   if (snapshot.realPath !== realPath) throw new TargetMovedError();
   return snapshot;
 }
@@ -318,7 +319,8 @@ export async function readOwner(
   lockPath: string,
   fs: FsSeam,
 ): Promise<LockOwner | 'gone' | 'unreadable'> {
-  const snapshot = await readFileSnapshot(lockPath, fs);
+  // Our records are complete when linked into place: an empty lock file is not mid-save.
+  const snapshot = await readFileSnapshot(lockPath, fs, { emptySettleMs: 0, role: 'lock' });
   if (!snapshot.exists) return 'gone';
   try {
     const value: unknown = JSON.parse(new TextDecoder().decode(snapshot.bytes));

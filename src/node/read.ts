@@ -1,9 +1,11 @@
 // Bounded, type-checked reading of a file the kit will edit. A symlink is followed (the caller
 // keeps writing to the link's target, so the link survives); anything but a regular file is
 // refused without blocking; an absent file is the empty document.
+import type { Stats } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { MAX_DOCUMENT_BYTES } from '../limits.js';
-import { asHostError, errnoOf, HostIOError } from './errors.js';
+import { aboutFile, asHostError, errnoOf, type FileRole, HostIOError } from './errors.js';
 import { FLAGS, type FsSeam, nodeFs } from './fs-seam.js';
 
 export interface FileSnapshot {
@@ -51,7 +53,9 @@ async function resolveMissing(path: string, fs: FsSeam, links: { hops: number })
       return join(await resolveMissing(parent, fs, links), basename(current));
     }
     if (++links.hops > MAX_LINKS) throw new HostIOError('io-failure', 'ELOOP');
-    current = isAbsolute(link) ? link : resolve(parent, link);
+    // A relative target is relative to the directory really holding the link, not to the path
+    // that named it: under a symlinked ancestor (GNU stow) the two differ.
+    current = isAbsolute(link) ? link : resolve(await resolveMissing(parent, fs, links), link);
   }
 }
 
@@ -66,8 +70,62 @@ async function linkTarget(path: string, fs: FsSeam): Promise<string | undefined>
   }
 }
 
-/** Reads `path` (following symlinks) as a snapshot; never blocks on a FIFO or device. */
-export async function readFileSnapshot(path: string, fs: FsSeam = nodeFs): Promise<FileSnapshot> {
+export interface ReadOptions {
+  /**
+   * How long to wait before reading an existing empty file a second time; default 100 ms. An
+   * editor saving in place truncates first and writes after: planning on the empty moment
+   * would replace the file and the editor's bytes would land in the replaced one. 0: no wait.
+   */
+  readonly emptySettleMs?: number;
+  /** Given, a failure names this role and the path (the ledger reads with `'ledger'`). */
+  readonly role?: FileRole;
+}
+
+const DEFAULT_EMPTY_SETTLE_MS = 100;
+
+/**
+ * Reads `path` (following symlinks) as a snapshot; never blocks on a FIFO or device. An
+ * existing empty file stays `exists: true` and is read again after the settle delay.
+ */
+export async function readFileSnapshot(
+  path: string,
+  fs: FsSeam = nodeFs,
+  options: ReadOptions = {},
+): Promise<FileSnapshot> {
+  try {
+    const first = await readOnce(path, fs);
+    const settleMs = options.emptySettleMs ?? DEFAULT_EMPTY_SETTLE_MS;
+    if (!first.exists || first.bytes.length > 0 || settleMs <= 0) return first;
+    await sleep(settleMs);
+    return await readOnce(path, fs);
+  } catch (err) {
+    throw options.role === undefined ? err : aboutFile(err, options.role, path);
+  }
+}
+
+async function readOnce(path: string, fs: FsSeam): Promise<FileSnapshot> {
+  const { snapshot, held } = await openSnapshot(path, fs);
+  if (held !== undefined) await fs.close(held.handle).catch(() => undefined);
+  return snapshot;
+}
+
+type Handle = Awaited<ReturnType<FsSeam['open']>>;
+
+/** The file a snapshot was read from, still open, and its fstat at the read. */
+export interface HeldFile {
+  readonly handle: Handle;
+  readonly stats: Stats;
+}
+
+/**
+ * A snapshot whose file stays open (`held`, undefined when absent): the writer re-checks that
+ * very file after its rename, catching a write in place that the path no longer leads to. The
+ * caller closes `held.handle`. No settle delay.
+ */
+export async function openSnapshot(
+  path: string,
+  fs: FsSeam = nodeFs,
+): Promise<{ snapshot: FileSnapshot; held: HeldFile | undefined }> {
   const realPath = await resolveTarget(path, fs);
   const absent: FileSnapshot = {
     path,
@@ -79,14 +137,14 @@ export async function readFileSnapshot(path: string, fs: FsSeam = nodeFs): Promi
     uid: undefined,
     gid: undefined,
   };
-  let handle: Awaited<ReturnType<FsSeam['open']>>;
+  let handle: Handle;
   try {
     // O_NONBLOCK: opening a FIFO with no writer returns at once instead of waiting, and the
     // fstat below refuses it before any read.
     handle = await fs.open(realPath, FLAGS.read);
   } catch (err) {
     const code = errnoOf(err);
-    if (code === 'ENOENT') return absent;
+    if (code === 'ENOENT') return { snapshot: absent, held: undefined };
     // ENXIO: a socket, or a FIFO the platform will not open without blocking.
     if (code === 'ENXIO' || code === 'EISDIR') throw new HostIOError('file-not-regular', code);
     throw asHostError(err);
@@ -95,7 +153,7 @@ export async function readFileSnapshot(path: string, fs: FsSeam = nodeFs): Promi
     const stats = await fs.fstat(handle);
     if (!stats.isFile()) throw new HostIOError('file-not-regular');
     const bytes = await readBounded(handle, stats.size, fs);
-    return {
+    const snapshot: FileSnapshot = {
       path,
       realPath,
       exists: true,
@@ -105,10 +163,10 @@ export async function readFileSnapshot(path: string, fs: FsSeam = nodeFs): Promi
       uid: stats.uid,
       gid: stats.gid,
     };
+    return { snapshot, held: { handle, stats } };
   } catch (err) {
-    throw asHostError(err);
-  } finally {
     await fs.close(handle).catch(() => undefined);
+    throw asHostError(err);
   }
 }
 
@@ -116,11 +174,7 @@ export async function readFileSnapshot(path: string, fs: FsSeam = nodeFs): Promi
  * At most MAX_DOCUMENT_BYTES + 1 bytes: enough for the planner to refuse an oversized file. The
  * buffer starts at the size fstat saw and grows once if the file grew since.
  */
-async function readBounded(
-  handle: Awaited<ReturnType<FsSeam['open']>>,
-  size: number,
-  fs: FsSeam,
-): Promise<Uint8Array> {
+export async function readBounded(handle: Handle, size: number, fs: FsSeam): Promise<Uint8Array> {
   let buffer = new Uint8Array(Math.min(size, MAX_DOCUMENT_BYTES) + 1);
   let length = 0;
   for (;;) {

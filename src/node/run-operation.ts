@@ -269,7 +269,7 @@ class Run {
         if (next === 'replan') continue;
         throw failure;
       }
-      this.record = await ledger.update(realPath, (r) => settle(r, 'forward'));
+      this.record = await ledger.update(realPath, (r) => settle(r, 'forward'), { durable: false });
       this.after = result.desired;
       this.receipt = receipt;
       return this.outcome('done');
@@ -362,9 +362,11 @@ class Run {
   }
 
   private async readHookFile(): Promise<FileSnapshot> {
-    return readFileSnapshot(this.options.hooksFile, this.fs).catch((err: unknown) => {
-      throw aboutFile(err, 'hook-file', this.options.hooksFile);
-    });
+    return readFileSnapshot(this.options.hooksFile, this.fs, { role: 'hook-file' }).catch(
+      (err: unknown) => {
+        throw aboutFile(err, 'hook-file', this.options.hooksFile);
+      },
+    );
   }
 
   private async readLedger() {

@@ -14,6 +14,7 @@ import { decidePending, type PendingResolution, settle } from './fence.js';
 import { type FsSeam, nodeFs } from './fs-seam.js';
 import { EMPTY_RECORD, type LedgerRecord, readLedger } from './ledger.js';
 import { inspectLock, type LockInspection } from './lock.js';
+import { type MetadataCheck, metadataCheck } from './metadata.js';
 import { readFileSnapshot, resolveTarget } from './read.js';
 
 /** empty: the file exists with no bytes, planned on as an absent one (after a second look). */
@@ -126,6 +127,11 @@ export interface HookStatus {
    * command waits for it), or `stale` (the next command recovers it).
    */
   readonly locks: readonly (LockInspection & { readonly role: 'hook-file' | 'ledger' })[];
+  /**
+   * Whether a write can carry the file's ACLs and extended attributes over (and refuse when it
+   * cannot): not performed where Node cannot see them, which status reports as not checked.
+   */
+  readonly metadata: MetadataCheck;
   readonly nextStep: {
     readonly code: NextStep;
     /** The cursorhooks command to run (`install`, `repair`, `release`, …); null for a hand edit. */
@@ -195,6 +201,7 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
     owned,
     ledger,
     locks,
+    metadata: await metadataCheck(fs),
     nextStep: {
       code,
       command,

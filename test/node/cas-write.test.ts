@@ -1,5 +1,6 @@
 import {
   chmodSync,
+  chownSync,
   linkSync,
   lstatSync,
   mkdirSync,
@@ -14,7 +15,7 @@ import { writeHookFile } from '../../src/node/cas-write.js';
 import { FileChangedError, HostIOError } from '../../src/node/errors.js';
 import { type FsSeam, nodeFs } from '../../src/node/fs-seam.js';
 import { readFileSnapshot } from '../../src/node/read.js';
-import { failing, isDataTemp, strays, tempDir, text } from './support.js';
+import { errno, failing, isDataTemp, strays, tempDir, text, wrapSeam } from './support.js';
 
 const OLD = '{"version":1}\n';
 const NEW = '{\n  "version": 1,\n  "hooks": {}\n}\n';
@@ -127,6 +128,77 @@ describe('the compare-and-swap writer', () => {
         chmodSync(dir, 0o755);
       }
       expect(strays(dir, 'hooks.json')).toEqual([]);
+    },
+  );
+
+  it.runIf(root)(
+    'keeps the set-id bits of a file owned by another user, or a chown after chmod clears them',
+    async () => {
+      const { path } = await withFile();
+      chownSync(path, 65534, 65534);
+      chmodSync(path, 0o4755);
+      expect(await swap(path)).toBeUndefined();
+      expect(statSync(path)).toMatchObject({ uid: 65534, gid: 65534 });
+      expect(statSync(path).mode & 0o7777).toBe(0o4755);
+    },
+  );
+
+  it.runIf(root).each(['EPERM', 'EINVAL'])(
+    'writes when chown is refused with %s, or a file system without ownership blocks every write',
+    async (code) => {
+      const { path } = await withFile();
+      chownSync(path, 65534, 65534);
+      expect(await swap(path, failing('fchown', code))).toBeUndefined();
+      expect(readFileSync(path, 'utf8')).toBe(NEW);
+    },
+  );
+
+  it('names the directory when the temp file cannot be created there, or the user is told to fix the file', async () => {
+    const { dir, path } = await withFile();
+    const err = await swap(path, failing('open', 'EACCES', isDataTemp));
+    expect(err).toMatchObject({ reason: 'permission-denied', role: 'directory', path: dir });
+  });
+
+  it('names the directory when flushing it fails, or the failing role is unknown', async () => {
+    const { dir, path } = await withFile();
+    const fs = wrapSeam((call, at) => {
+      if (call === 'fsync' && at === dir) throw errno('EIO');
+    });
+    expect(await swap(path, fs)).toMatchObject({
+      reason: 'io-failure',
+      role: 'directory',
+      path: dir,
+    });
+  });
+
+  it('names the file and its role when writing it fails, or the user cannot tell hook file from ledger', async () => {
+    const { path } = await withFile();
+    const expected = await readFileSnapshot(path);
+    const fs = failing('write', 'ENOSPC', isDataTemp);
+    const err = await writeHookFile(path, expected, text(NEW), { fs, role: 'ledger' }).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toMatchObject({ reason: 'disk-full', role: 'ledger', path });
+  });
+
+  it.each([
+    [undefined, 1],
+    [false, 0],
+  ] as const)(
+    'with syncDirectory %s flushes the directory %i times, or the ledger commit pays a flush it needs not',
+    async (syncDirectory, flushes) => {
+      const { dir, path } = await withFile();
+      let count = 0;
+      const fs = wrapSeam((call, at) => {
+        if (call === 'fsync' && at === dir) count++;
+      });
+      const expected = await readFileSnapshot(path);
+      await writeHookFile(path, expected, text(NEW), {
+        fs,
+        ...(syncDirectory === undefined ? {} : { syncDirectory }),
+      });
+      expect(readFileSync(path, 'utf8')).toBe(NEW);
+      expect(count).toBe(flushes);
     },
   );
 

@@ -91,4 +91,14 @@ describe('reading a hook file', () => {
     expect(err).toMatchObject({ reason: 'permission-denied', code: 'EACCES' });
     expect(err.message).not.toContain(path);
   });
+
+  it('names the role and path when the reader is given a role, never in the message, or the user cannot tell which file', async () => {
+    const path = join(tempDir(), 'ledger.json');
+    writeFileSync(path, '{}');
+    const err = (await readFileSnapshot(path, failing('open', 'EACCES'), { role: 'ledger' }).catch(
+      (e: unknown) => e,
+    )) as HostIOError;
+    expect(err).toMatchObject({ reason: 'permission-denied', role: 'ledger', path });
+    expect(err.message).not.toContain(path);
+  });
 });

@@ -1,6 +1,14 @@
 // The real path is the ledger key and the locked file: it must not change when the writer creates
 // a missing directory under a symlinked ancestor, nor when a symlink is retargeted before the lock.
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Operation } from '../../src/index.js';
@@ -46,6 +54,43 @@ describe('a hook file under a symlinked ancestor', () => {
     const expected = await readFileSnapshot(where.hooks);
     await writeHookFile(where.hooks, expected, text('{"version":1}\n'));
     expect(readFileSync(where.real, 'utf8')).toBe('{"version":1}\n');
+  });
+});
+
+/**
+ * What GNU stow makes: `home/.cursor -> ../dotfiles/cursor` and, inside that real directory, a
+ * dangling `hooks.json -> ../store/hooks.json` (relative to dotfiles/cursor, not to home/.cursor).
+ */
+function stowed(): { dir: string; hooks: string; real: string; ledger: string } {
+  const dir = tempDir();
+  mkdirSync(join(dir, 'home'));
+  mkdirSync(join(dir, 'dotfiles', 'cursor'), { recursive: true });
+  mkdirSync(join(dir, 'dotfiles', 'store'));
+  symlinkSync(join('..', 'dotfiles', 'cursor'), join(dir, 'home', '.cursor'));
+  symlinkSync(join('..', 'store', 'hooks.json'), join(dir, 'dotfiles', 'cursor', 'hooks.json'));
+  return {
+    dir,
+    hooks: join(dir, 'home', '.cursor', 'hooks.json'),
+    real: join(realpathSync(dir), 'dotfiles', 'store', 'hooks.json'),
+    ledger: join(dir, 'ledger.json'),
+  };
+}
+
+describe('a stow layout: relative links all the way down', () => {
+  it('resolves a dangling relative link against the real directory holding it, or the kit writes a file Cursor never reads', async () => {
+    const where = stowed();
+    expect(await resolveTarget(where.hooks)).toBe(where.real);
+  });
+
+  it('installs into the file the links name and keeps both links, or "done" is reported for a stray file', async () => {
+    const where = stowed();
+    const installed = await operate(where, Operation.Install);
+    expect(installed).toMatchObject({ status: 'done', realPath: where.real });
+    expect(readFileSync(where.hooks, 'utf8')).toContain('"stop"');
+    expect(lstatSync(join(where.dir, 'dotfiles', 'cursor', 'hooks.json')).isSymbolicLink()).toBe(
+      true,
+    );
+    expect(existsSync(join(where.dir, 'store'))).toBe(false);
   });
 });
 

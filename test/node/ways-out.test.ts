@@ -5,6 +5,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Operation, plan } from '../../src/index.js';
+import { nodeFs } from '../../src/node/fs-seam.js';
 import { encodeLedger, type LedgerRecord, readLedger } from '../../src/node/ledger.js';
 import { release } from '../../src/node/release.js';
 import { readStatus } from '../../src/node/status.js';
@@ -235,6 +236,14 @@ describe('smaller ways out', () => {
       role: 'hook-file',
       path: hooks,
     });
+  });
+
+  it('status says whether ACLs and extended attributes can be checked, and not-performed where Node cannot see them (red: a write that may drop an ACL is reported as if checked)', async () => {
+    const where = await installed();
+    expect((await status(where)).metadata).toEqual({ performed: true });
+    const blind = { ...nodeFs, listXattrs: async () => undefined };
+    const s = await readStatus({ hooksFile: where.hooks, ledger: where.ledger, fs: blind });
+    expect(s.metadata).toEqual({ performed: false, why: 'xattrs-unavailable' });
   });
 
   it('an install takes two locks: the hook file and the ledger, once each (red: a lock per ledger update again)', async () => {

@@ -19,7 +19,7 @@ any pending write), the host path checks of the receipted spec (or of --executab
 locked, settled or written. Exit 0 whenever the report was made, whatever it says.`,
   options: { ...FILE_OPTIONS, ...specOptions(false), ...CONTRACT_FILE_OPTION },
   output: `a readable report; with --json one object {"hooksFile", "realPath", "file", "owned", "ledger",
-  "checkedSpec", "hostPaths", "contract", "locks", "nextStep"}`,
+  "checkedSpec", "hostPaths", "contract", "locks", "metadata", "nextStep"}`,
   async run({ options, json, io }) {
     const { hooksFile, ledger } = filesOf(options);
     const given = specOf(options);

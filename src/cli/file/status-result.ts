@@ -44,6 +44,7 @@ export interface StatusResultJSON {
       readonly acquiredAt: string;
     } | null;
   }[];
+  readonly metadata: { readonly checked: boolean; readonly why: string | null };
   readonly nextStep: {
     readonly code: string;
     /** The cursorhooks command line to run next; null when the step is a hand edit or nothing. */
@@ -102,6 +103,9 @@ export function statusResult(
       state,
       holder: holder ?? null,
     })),
+    metadata: status.metadata.performed
+      ? { checked: true, why: null }
+      : { checked: false, why: status.metadata.why },
     nextStep: {
       code: nextStep.code,
       command: nextStep.command === null ? null : commandLine(nextStep.command, status, ledgerPath),
@@ -184,6 +188,11 @@ export function statusText(result: StatusResultJSON): string {
       lock.state === 'stale'
         ? `lock: ${lock.path}: stale (${by}, no longer running): the next command recovers it`
         : `lock: ${lock.path}: held by ${by}: commands wait for it`,
+    );
+  }
+  if (!result.metadata.checked) {
+    lines.push(
+      `ACLs and extended attributes: not checked (${result.metadata.why}): a write cannot prove it keeps them`,
     );
   }
   const { nextStep } = result;
