@@ -49,11 +49,14 @@ beforeAll(async () => {
   const gitUrl = gitRepository(join(scratch, 'git-work'), join(scratch, 'cursorhooks.git'));
 
   const fromGit = scratchProject(join(scratch, 'git-app'), gitUrl, byName, scratch, registry.url);
-  const fromTarball = (async () => {
-    const sources = copySources(join(scratch, 'repo'));
+  // A folder after `npm ci` has the build tools: installing it runs the prepare build there;
+  // `npm pack` of that folder then finds its build up to date and packs it.
+  const folder = copySources(join(scratch, 'folder'));
+  const fromFolder = scratchProject(join(scratch, 'folder-app'), `file:${folder}`, byName, scratch);
+  const fromTarball = fromFolder.then(async () => {
     const output = await npmAsync(
       ['pack', '--pack-destination', scratch, '--json'],
-      sources,
+      folder,
       scratch,
     );
     const [packed] = JSON.parse(output) as { filename: string; files: { path: string }[] }[];
@@ -61,10 +64,7 @@ beforeAll(async () => {
     packedFiles = packed.files.map((file) => file.path);
     const tarball = `file:${join(scratch, packed.filename)}`;
     return scratchProject(join(scratch, 'tarball-app'), tarball, byName, scratch);
-  })();
-  // A folder after `npm ci` has the build tools: installing it runs the prepare build there.
-  const folder = copySources(join(scratch, 'folder'));
-  const fromFolder = scratchProject(join(scratch, 'folder-app'), `file:${folder}`, byName, scratch);
+  });
   const fresh = freshCopy(join(scratch, 'fresh'));
   const fromFresh = scratchProject(join(scratch, 'fresh-app'), `file:${fresh}`, byName, scratch)
     .then(() => 'installed')
