@@ -21,6 +21,8 @@ export interface BudgetScan {
   readonly breach: BudgetBreach | undefined;
   /** Nodes counted before the scan ended: for valid JSON within budget, exactly its nodes. */
   readonly nodes: number;
+  /** For a depth or node breach: the first byte of the bracket or node one past the limit. */
+  readonly offset?: number;
 }
 
 // What each byte means to the scan; any byte not listed (class 0) is part of a bare scalar.
@@ -49,6 +51,7 @@ export function scanBudget(bytes: Uint8Array): BudgetScan {
   let nodes = 0;
   let inBareScalar = false;
   let i = 0;
+  // Each node is counted at its first byte, so a breach knows where it happened for free.
   while (i < length) {
     switch (BYTE_CLASS[bytes[i] as number]) {
       case SEPARATOR:
@@ -57,24 +60,25 @@ export function scanBudget(bytes: Uint8Array): BudgetScan {
         continue;
       case STRING:
         inBareScalar = false;
+        if (++nodes > MAX_NODES) return { breach: 'nodes', nodes, offset: i };
         i = stringEnd(bytes, i);
-        break;
+        continue;
       case OPEN:
         inBareScalar = false;
+        if (++depth > MAX_DEPTH) return { breach: 'depth', nodes, offset: i };
+        if (++nodes > MAX_NODES) return { breach: 'nodes', nodes, offset: i };
         i++;
-        if (++depth > MAX_DEPTH) return { breach: 'depth', nodes };
-        break;
+        continue;
       case CLOSE:
         inBareScalar = false;
         i++;
         if (depth > 0) depth--;
         continue;
       default:
-        i++;
-        if (inBareScalar) continue;
+        if (!inBareScalar && ++nodes > MAX_NODES) return { breach: 'nodes', nodes, offset: i };
         inBareScalar = true;
+        i++;
     }
-    if (++nodes > MAX_NODES) return { breach: 'nodes', nodes };
   }
   return { breach: undefined, nodes };
 }
