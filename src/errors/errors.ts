@@ -24,8 +24,9 @@ export interface CursorHooksErrorOptions {
 /** The one error type: a stable machine `reason` and a message from the fixed table. */
 export class CursorHooksError extends Error {
   readonly reason: ErrorReason;
+  // Declared, not a class field: an error without a position has no `at` property at all.
   /** Set on refusals about one place in the document; the message never includes it. */
-  readonly at?: DocumentPosition;
+  declare readonly at?: DocumentPosition;
 
   constructor(reason: ErrorReason, options?: CursorHooksErrorOptions) {
     super(messageFor(reason), options?.cause === undefined ? undefined : { cause: options.cause });
