@@ -21,7 +21,7 @@ export interface BudgetScan {
   readonly breach: BudgetBreach | undefined;
   /** Nodes counted before the scan ended: for valid JSON within budget, exactly its nodes. */
   readonly nodes: number;
-  /** For a depth or node breach: the first byte of the bracket or node one past the limit. */
+  /** For a depth breach: the bracket one level too deep (free to know; a node breach is not). */
   readonly offset?: number;
 }
 
@@ -51,7 +51,6 @@ export function scanBudget(bytes: Uint8Array): BudgetScan {
   let nodes = 0;
   let inBareScalar = false;
   let i = 0;
-  // Each node is counted at its first byte, so a breach knows where it happened for free.
   while (i < length) {
     switch (BYTE_CLASS[bytes[i] as number]) {
       case SEPARATOR:
@@ -60,25 +59,24 @@ export function scanBudget(bytes: Uint8Array): BudgetScan {
         continue;
       case STRING:
         inBareScalar = false;
-        if (++nodes > MAX_NODES) return { breach: 'nodes', nodes, offset: i };
         i = stringEnd(bytes, i);
-        continue;
+        break;
       case OPEN:
         inBareScalar = false;
-        if (++depth > MAX_DEPTH) return { breach: 'depth', nodes, offset: i };
-        if (++nodes > MAX_NODES) return { breach: 'nodes', nodes, offset: i };
         i++;
-        continue;
+        if (++depth > MAX_DEPTH) return { breach: 'depth', nodes, offset: i - 1 };
+        break;
       case CLOSE:
         inBareScalar = false;
         i++;
         if (depth > 0) depth--;
         continue;
       default:
-        if (!inBareScalar && ++nodes > MAX_NODES) return { breach: 'nodes', nodes, offset: i };
-        inBareScalar = true;
         i++;
+        if (inBareScalar) continue;
+        inBareScalar = true;
     }
+    if (++nodes > MAX_NODES) return { breach: 'nodes', nodes };
   }
   return { breach: undefined, nodes };
 }
