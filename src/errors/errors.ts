@@ -3,9 +3,9 @@ import { type ErrorReason, isKnownReason, messageFor } from './reasons.js';
 /**
  * Where in the document a refusal is about, as numbers only (never the bytes there).
  * `offset`: the byte offset from 0 of the first byte no valid document could hold there (for
- * invalid UTF-8, the first byte of the ill-formed sequence; for a repeated key, the opening
- * quote of its second occurrence; for a wrong value, its first byte), or the document's length
- * when it ends too early. `line`: from 1; a line ends at LF, CR LF or a lone CR. `column`: from
+ * invalid UTF-8, the first byte of the ill-formed sequence; for a trailing comma, the comma;
+ * for a repeated key, the opening quote of its second occurrence; for a wrong value, its first
+ * byte), or the document's length when it ends too early. `line`: from 1; a line ends at LF, CR LF or a lone CR. `column`: from
  * 1, counting code points (not bytes or UTF-16 units) of that line before the offset.
  */
 export interface DocumentPosition {
