@@ -7,6 +7,7 @@ export {
   AbsenceUnprovenError,
   ConflictError,
   CursorHooksError,
+  type DocumentPosition,
   errorIs,
   UnsupportedError,
 } from './errors/errors.js';

@@ -1,6 +1,7 @@
 import {
   AbsenceUnprovenError,
   type CursorHooksError,
+  type DocumentPosition,
   errorIs,
   UnsupportedError,
 } from '../errors/errors.js';
@@ -16,6 +17,8 @@ export interface ErrorJSON {
   readonly role?: string;
   readonly path?: string;
   readonly holder?: ErrorSubject['holder'];
+  /** Where in the hook file a refusal of the document is about. */
+  readonly at?: DocumentPosition;
 }
 
 /** A library refusal's kind: the most specific one on its cause chain. */
@@ -26,7 +29,10 @@ function refusalKind(error: CursorHooksError): ErrorKind {
 }
 
 export function refusalJSON(error: CursorHooksError): ErrorJSON {
-  return { kind: refusalKind(error), reason: error.reason, message: error.message };
+  const { at } = error;
+  const where =
+    at === undefined ? {} : { at: { offset: at.offset, line: at.line, column: at.column } };
+  return { kind: refusalKind(error), reason: error.reason, message: error.message, ...where };
 }
 
 export function cliErrorJSON(error: CliError): ErrorJSON {
@@ -54,7 +60,11 @@ export function errorLine(error: ErrorJSON): string {
     error.holder === undefined
       ? ''
       : ` held by pid ${error.holder.pid} on ${error.holder.hostname} since ${error.holder.acquiredAt}`;
-  return `cursorhooks: ${error.message}${where}${holder} [${error.reason}]\n`;
+  const at =
+    error.at === undefined
+      ? ''
+      : ` at line ${error.at.line}, column ${error.at.column} (byte ${error.at.offset})`;
+  return `cursorhooks: ${error.message}${at}${where}${holder} [${error.reason}]\n`;
 }
 
 /** The error as the single stderr line of a `--json` run. */

@@ -1,5 +1,6 @@
 import { Buffer } from 'node:buffer';
 import { AbsenceUnprovenError, ConflictError, UnsupportedError } from '../errors/errors.js';
+import type { ErrorReason } from '../errors/reasons.js';
 import { digestOf } from '../json/digest.js';
 import {
   appendElement,
@@ -12,6 +13,7 @@ import { countNodes, detectLayout, NEW_FILE_LAYOUT, renderValue } from '../json/
 import { assertOutputWithinLimits, loadJson } from '../json/load.js';
 import { isExactlyOne } from '../json/number.js';
 import { parseJson } from '../json/parse.js';
+import { positionAt } from '../json/position.js';
 import { spliceBytes } from '../json/splice.js';
 import {
   type JsonArray,
@@ -70,18 +72,22 @@ export class HookDocument {
     if (bytes.length === 0) return new HookDocument(bytes, undefined, undefined);
     const tree = loadJson(bytes);
     const { root } = tree;
-    if (root.kind !== 'object') throw new UnsupportedError('root-not-object');
+    // A value refused for its kind is refused at its first byte.
+    const refuse = (reason: ErrorReason, start: number) =>
+      new UnsupportedError(reason, { at: positionAt(bytes, start) });
+    if (root.kind !== 'object') throw refuse('root-not-object', root.start);
     const version = memberValue(root, 'version');
     if (version === undefined) throw new UnsupportedError('version-missing');
     if (version.kind !== 'number' || !isExactlyOne(version.lexeme)) {
-      throw new UnsupportedError('version-unsupported');
+      throw refuse('version-unsupported', version.start);
     }
     const hooks = memberValue(root, 'hooks');
     if (hooks !== undefined && hooks.kind !== 'object') {
-      throw new UnsupportedError('hooks-not-object');
+      throw refuse('hooks-not-object', hooks.start);
     }
     hooks?.tape.eachMember(hooks.index, (_, event) => {
-      if (hooks.tape.tag(event) !== Tag.Array) throw new UnsupportedError('event-not-array');
+      const { tape } = hooks;
+      if (tape.tag(event) !== Tag.Array) throw refuse('event-not-array', tape.start(event));
     });
     return new HookDocument(bytes, root, hooks);
   }

@@ -21,6 +21,8 @@ export interface BudgetScan {
   readonly breach: BudgetBreach | undefined;
   /** Nodes counted before the scan ended: for valid JSON within budget, exactly its nodes. */
   readonly nodes: number;
+  /** For a depth breach: the bracket one level too deep (free to know; a node breach is not). */
+  readonly offset?: number;
 }
 
 // What each byte means to the scan; any byte not listed (class 0) is part of a bare scalar.
@@ -62,7 +64,7 @@ export function scanBudget(bytes: Uint8Array): BudgetScan {
       case OPEN:
         inBareScalar = false;
         i++;
-        if (++depth > MAX_DEPTH) return { breach: 'depth', nodes };
+        if (++depth > MAX_DEPTH) return { breach: 'depth', nodes, offset: i - 1 };
         break;
       case CLOSE:
         inBareScalar = false;

@@ -3,6 +3,7 @@ import type { ErrorReason } from '../errors/reasons.js';
 import { MAX_DOCUMENT_BYTES, MAX_NODES } from '../limits.js';
 import { type BudgetBreach, scanBudget } from './budget.js';
 import { parseJson } from './parse.js';
+import { positionAt } from './position.js';
 import type { JsonTree } from './tree.js';
 import { assertStrictUtf8 } from './utf8.js';
 
@@ -14,8 +15,11 @@ const INPUT_BREACH: Readonly<Record<BudgetBreach, ErrorReason>> = {
 
 /** Bytes to tree, in the only safe order: budget pass, strict UTF-8, then the parser. */
 export function loadJson(bytes: Uint8Array): JsonTree {
-  const { breach, nodes } = scanBudget(bytes);
-  if (breach !== undefined) throw new UnsupportedError(INPUT_BREACH[breach]);
+  const { breach, nodes, offset } = scanBudget(bytes);
+  if (breach !== undefined) {
+    const where = offset === undefined ? {} : { at: positionAt(bytes, offset) };
+    throw new UnsupportedError(INPUT_BREACH[breach], where);
+  }
   assertStrictUtf8(bytes);
   return { bytes, root: parseJson(bytes, nodes) };
 }

@@ -20,6 +20,7 @@ import {
   ZERO,
 } from './bytes.js';
 import { isHexDigit, SIMPLE_ESCAPE_UNIT } from './escape.js';
+import { positionAt } from './position.js';
 import { ESCAPED, type JsonNode, REWRITTEN, Tag, Tape } from './tree.js';
 
 /**
@@ -40,12 +41,31 @@ const PLAIN_IN_STRING = new Uint8Array(256).fill(1, 0x20);
 PLAIN_IN_STRING[QUOTE] = 0;
 PLAIN_IN_STRING[BACKSLASH] = 0;
 
-function syntaxError(): UnsupportedError {
-  return new UnsupportedError('json-syntax');
+/**
+ * The refusal at `offset`, the first byte no valid document could hold there. A closing
+ * bracket or brace after a comma is refused at the comma, the byte a user has to delete.
+ */
+function syntaxError(bytes: Uint8Array, offset: number): UnsupportedError {
+  let at = offset;
+  const byte = bytes[offset];
+  if (byte === CLOSE_ARRAY || byte === CLOSE_OBJECT) {
+    let before = offset - 1;
+    while (before >= 0 && isJsonWhitespace(bytes[before] as number)) before--;
+    if (bytes[before] === COMMA) at = before;
+  }
+  return new UnsupportedError('json-syntax', { at: positionAt(bytes, at) });
 }
 
-function duplicateKey(): UnsupportedError {
-  return new UnsupportedError('json-duplicate-key');
+/** The refusal of an object that repeats a key, at the key's second occurrence. */
+function duplicateKey(tape: Tape, object: number): UnsupportedError {
+  const seen = new Set<string>();
+  let repeated = -1;
+  tape.eachMember(object, (key) => {
+    const text = tape.stringValue(key);
+    if (repeated < 0 && seen.has(text)) repeated = tape.start(key);
+    seen.add(text);
+  });
+  return new UnsupportedError('json-duplicate-key', { at: positionAt(tape.bytes, repeated) });
 }
 
 function isDigit(byte: number | undefined): boolean {
@@ -64,7 +84,7 @@ class Parser {
     this.skipWhitespace();
     this.value(1);
     this.skipWhitespace();
-    if (this.pos !== this.bytes.length) throw syntaxError();
+    if (this.pos !== this.bytes.length) throw syntaxError(this.bytes, this.pos);
   }
 
   private value(depth: number): void {
@@ -93,7 +113,7 @@ class Parser {
   }
 
   private object(depth: number): void {
-    if (depth > MAX_DEPTH) throw new UnsupportedError('document-too-deep');
+    if (depth > MAX_DEPTH) throw this.tooDeep();
     const { bytes, tape } = this;
     const node = tape.push(Tag.Object, this.pos++, 0);
     this.skipWhitespace();
@@ -103,26 +123,26 @@ class Parser {
     }
     let count = 0;
     for (;;) {
-      if (bytes[this.pos] !== QUOTE) throw syntaxError();
+      if (bytes[this.pos] !== QUOTE) throw syntaxError(bytes, this.pos);
       this.string();
       count++;
       this.skipWhitespace();
-      if (bytes[this.pos] !== COLON) throw syntaxError();
+      if (bytes[this.pos] !== COLON) throw syntaxError(bytes, this.pos);
       this.pos++;
       this.skipWhitespace();
       this.value(depth + 1);
       this.skipWhitespace();
       const next = bytes[this.pos++];
       if (next === CLOSE_OBJECT) break;
-      if (next !== COMMA) throw syntaxError();
+      if (next !== COMMA) throw syntaxError(bytes, this.pos - 1);
       this.skipWhitespace();
     }
     tape.close(node, this.pos);
-    if (count > 1 && tape.sortKeys(node)) throw duplicateKey();
+    if (count > 1 && tape.sortKeys(node)) throw duplicateKey(tape, node);
   }
 
   private array(depth: number): void {
-    if (depth > MAX_DEPTH) throw new UnsupportedError('document-too-deep');
+    if (depth > MAX_DEPTH) throw this.tooDeep();
     const { bytes, tape } = this;
     const node = tape.push(Tag.Array, this.pos++, 0);
     this.skipWhitespace();
@@ -135,7 +155,7 @@ class Parser {
       this.skipWhitespace();
       const next = bytes[this.pos++];
       if (next === CLOSE_ARRAY) break;
-      if (next !== COMMA) throw syntaxError();
+      if (next !== COMMA) throw syntaxError(bytes, this.pos - 1);
       this.skipWhitespace();
     }
     tape.close(node, this.pos);
@@ -154,10 +174,10 @@ class Parser {
     for (;;) {
       // One table lookup per plain byte; only the bytes that end the run are told apart.
       while (p < length && PLAIN_IN_STRING[bytes[p] as number] === 1) p++;
-      if (p >= length) throw syntaxError();
+      if (p >= length) throw syntaxError(bytes, p);
       const byte = bytes[p] as number;
       if (byte === QUOTE) break;
-      if (byte !== BACKSLASH) throw syntaxError();
+      if (byte !== BACKSLASH) throw syntaxError(bytes, p);
       // Past the end of the input the marker is undefined, which no branch below accepts.
       const marker = bytes[p + 1] as number;
       // A two-character escape is read inline: a run of a million `\n` is one loop.
@@ -166,8 +186,8 @@ class Parser {
         p += 2;
         continue;
       }
-      if (marker !== LOWER_U) throw syntaxError();
-      for (let i = p + 2; i < p + 6; i++) if (!isHexDigit(bytes[i])) throw syntaxError();
+      if (marker !== LOWER_U) throw syntaxError(bytes, p + 1);
+      for (let i = p + 2; i < p + 6; i++) if (!isHexDigit(bytes[i])) throw syntaxError(bytes, i);
       tag |= ESCAPED | REWRITTEN;
       p += 6;
     }
@@ -187,11 +207,11 @@ class Parser {
       p++;
       while (isDigit(bytes[p])) p++;
     } else {
-      throw syntaxError();
+      throw syntaxError(bytes, p);
     }
     if (bytes[p] === DOT) {
       p++;
-      if (!isDigit(bytes[p])) throw syntaxError();
+      if (!isDigit(bytes[p])) throw syntaxError(bytes, p);
       while (isDigit(bytes[p])) p++;
     }
     const exponent = bytes[p];
@@ -199,7 +219,7 @@ class Parser {
       p++;
       const sign = bytes[p];
       if (sign === PLUS || sign === MINUS) p++;
-      if (!isDigit(bytes[p])) throw syntaxError();
+      if (!isDigit(bytes[p])) throw syntaxError(bytes, p);
       while (isDigit(bytes[p])) p++;
     }
     this.pos = p;
@@ -209,10 +229,14 @@ class Parser {
   private literal(word: string, tag: Tag): void {
     const start = this.pos;
     for (let i = 0; i < word.length; i++) {
-      if (this.bytes[start + i] !== word.charCodeAt(i)) throw syntaxError();
+      if (this.bytes[start + i] !== word.charCodeAt(i)) throw syntaxError(this.bytes, start + i);
     }
     this.pos = start + word.length;
     this.tape.push(tag, start, this.pos);
+  }
+
+  private tooDeep(): UnsupportedError {
+    return new UnsupportedError('document-too-deep', { at: positionAt(this.bytes, this.pos) });
   }
 
   private skipWhitespace(): void {

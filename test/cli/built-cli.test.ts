@@ -43,7 +43,7 @@ describe('the built cursorhooks executable', () => {
     expect(refused).toEqual({
       exitCode: 1,
       stdout: '',
-      stderr: `${JSON.stringify({ error: { kind: 'unsupported', reason: 'version-unsupported', message: 'the document version is not the number 1' } })}\n`,
+      stderr: `${JSON.stringify({ error: { kind: 'unsupported', reason: 'version-unsupported', message: 'the document version is not the number 1', at: { offset: 11, line: 1, column: 12 } } })}\n`,
     });
 
     const unusable = await spawnCli(['plan'], '{"operation": "install", "document": 42}');

@@ -125,6 +125,7 @@ describe('cursorhooks plan', () => {
       kind: 'unsupported',
       reason: 'document-not-utf8',
       message: 'the document is not strict UTF-8',
+      at: { offset: 18, line: 1, column: 19 },
     });
   });
 
