@@ -3,7 +3,7 @@
 import { HookDocument } from '../domain/hook-document.js';
 import type { HookSpec } from '../domain/hook-spec.js';
 import type { ReceiptJSON } from '../domain/receipt.js';
-import { CursorHooksError } from '../errors/errors.js';
+import { CursorHooksError, type DocumentPosition } from '../errors/errors.js';
 import type { ErrorReason } from '../errors/reasons.js';
 import { defaultPlanner } from '../planner/default.js';
 import type { HookPlanner } from '../planner/hook-planner.js';
@@ -105,7 +105,11 @@ export interface FileProblem {
 export interface HookStatus {
   readonly hooksFile: string;
   readonly realPath: string | undefined;
-  readonly file: FileProblem & { readonly state: FileState };
+  readonly file: FileProblem & {
+    readonly state: FileState;
+    /** For a refusal about one place in the document (a stray comma…): where it is. */
+    readonly at: DocumentPosition | undefined;
+  };
   readonly owned: {
     readonly state: OwnedState;
     /** Repair would put the entry back (it is absent and nothing else changed). */
@@ -172,10 +176,11 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
     bytes = snapshot.bytes;
     HookDocument.read(bytes);
     const state = !snapshot.exists ? 'absent' : bytes.length === 0 ? 'empty' : 'valid';
-    file = { state, reason: undefined, role: undefined, path: undefined };
+    file = { state, reason: undefined, role: undefined, path: undefined, at: undefined };
   } catch (err) {
     bytes = undefined;
-    file = { state: 'refused', ...problemOf(err, 'hook-file', options.hooksFile) };
+    const at = err instanceof CursorHooksError ? err.at : undefined;
+    file = { state: 'refused', ...problemOf(err, 'hook-file', options.hooksFile), at };
   }
   const ledger = await ledgerStatus(options.ledger, realPath, bytes, fs, planner);
   const ledgerReal = await resolveTarget(options.ledger, fs).catch(() => undefined);

@@ -127,6 +127,23 @@ describe('status reports locks', () => {
   });
 });
 
+describe('status on a hook file that is not valid JSON', () => {
+  it('names the line, column and byte of the stray comma (red: a 300-line file must be searched by hand)', async () => {
+    const where = home();
+    writeFileSync(where.hooks, '{\n  "version": 1,\n  "hooks": {},\n}\n');
+    const result = JSON.parse((await fileCli('status', where)).stdout);
+    expectSchema('status-result', result);
+    expect(result.file).toMatchObject({
+      state: 'refused',
+      reason: 'json-syntax',
+      at: { line: 3, column: 14, offset: 31 },
+    });
+    expect(result.nextStep.code).toBe('fix-file');
+    const text = await cli(['status', ...files(where)]);
+    expect(text.stdout).toContain('at line 3, column 14 (byte 31)');
+  });
+});
+
 describe('usage errors a newcomer can act on', () => {
   it.each([
     ['--hooks-file', ['--hooks-file', 'hooks.jsn', '--ledger', '/tmp/l.json']],

@@ -56,6 +56,8 @@ export interface StatusResultJSON {
 interface FileJSON {
   readonly state: string;
   readonly reason: string | null;
+  /** Where in the document a refusal about one place is. */
+  readonly at: { readonly offset: number; readonly line: number; readonly column: number } | null;
   /** For a file-system refusal: the path refused and which file it is. */
   readonly refused: { readonly role: string; readonly path: string } | null;
 }
@@ -78,7 +80,12 @@ export function statusResult(
   return {
     hooksFile: status.hooksFile,
     realPath: status.realPath ?? null,
-    file: { state: file.state, reason: file.reason ?? null, refused: refusedAt(file) },
+    file: {
+      state: file.state,
+      reason: file.reason ?? null,
+      at: file.at ?? null,
+      refused: refusedAt(file),
+    },
     owned: {
       state: owned.state,
       repairable: owned.repairable,
@@ -143,7 +150,11 @@ export function statusText(result: StatusResultJSON): string {
   if (result.realPath !== null && result.realPath !== result.hooksFile) {
     lines.push(`  real path: ${result.realPath}`);
   }
-  lines.push(`  file: ${file.state}${because(file.reason)}${at(file.refused)}`);
+  const where =
+    file.at == null
+      ? ''
+      : ` at line ${file.at.line}, column ${file.at.column} (byte ${file.at.offset})`;
+  lines.push(`  file: ${file.state}${because(file.reason)}${where}${at(file.refused)}`);
   lines.push(
     `  owned entry: ${owned.state}${because(owned.reason)}${owned.repairable ? ', repairable' : ''}`,
   );
