@@ -8,8 +8,8 @@ import { equalBytes } from './bytes.js';
 import { aboutFile, errnoOf, FileChangedError, type FileRole, HostIOError } from './errors.js';
 import { FLAGS, type FsSeam, nodeFs } from './fs-seam.js';
 import { foreignWrite } from './in-place.js';
-import { removeLeftovers, sideFileName } from './leftovers.js';
-import { withTargetLock } from './lock.js';
+import { sideFileName } from './leftovers.js';
+import { withSweptLock } from './lock.js';
 import { copyMetadata } from './metadata.js';
 import { type FileSnapshot, type HeldFile, openSnapshot, readFileSnapshot } from './read.js';
 import { trackSideFile } from './side-file-registry.js';
@@ -50,13 +50,9 @@ export async function writeHookFile(
   desired: Uint8Array,
   options: WriteOptions = {},
 ): Promise<FileSnapshot> {
-  const fs = options.fs ?? nodeFs;
-  return withTargetLock(
+  return withSweptLock(
     path,
-    async (realPath) => {
-      await removeLeftovers(realPath, fs);
-      return compareAndSwap(path, expected, desired, options);
-    },
+    () => compareAndSwap(path, expected, desired, options),
     lockOptions(options),
   );
 }

@@ -90,7 +90,7 @@ async function xattrsOrThrow(): Promise<NonNullable<Awaited<ReturnType<typeof lo
   return xattrs;
 }
 
-/** Open flags the kit uses; O_NOFOLLOW and O_NONBLOCK are 0 where the platform lacks them. */
+/** Open flags the kit uses; O_NONBLOCK is 0 where the platform lacks it (Windows). */
 export const FLAGS = {
   read: constants.O_RDONLY | (constants.O_NONBLOCK ?? 0),
   createExclusive: constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL,

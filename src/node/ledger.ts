@@ -6,8 +6,7 @@ import { Operation } from '../planner/operation.js';
 import { compareAndSwap, lockOptions, type WriteOptions } from './cas-write.js';
 import { LedgerError } from './errors.js';
 import { nodeFs } from './fs-seam.js';
-import { removeLeftovers } from './leftovers.js';
-import { readLocked, withTargetLock } from './lock.js';
+import { readLocked, withSweptLock } from './lock.js';
 import { type FileSnapshot, readFileSnapshot } from './read.js';
 
 /** Version 2 added the release record; version 1 ledgers are read as having none. */
@@ -100,10 +99,9 @@ export async function withLedger<T>(
   body: (ledger: OpenLedger) => Promise<T>,
 ): Promise<T> {
   const fs = options.fs ?? nodeFs;
-  return withTargetLock(
+  return withSweptLock(
     ledgerPath,
     async (realPath) => {
-      await removeLeftovers(realPath, fs);
       const file = await readLocked(ledgerPath, realPath, fs, LEDGER_READ);
       return body(new OpenLedger(ledgerPath, file, options));
     },

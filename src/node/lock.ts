@@ -17,7 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { asHostError, errnoOf, HostIOError, type LockHolder, TargetMovedError } from './errors.js';
 import { FLAGS, type FsSeam, nodeFs } from './fs-seam.js';
-import { lockPathOf, sideFileName } from './leftovers.js';
+import { lockPathOf, removeLeftovers, sideFileName } from './leftovers.js';
 import { type Liveness, liveness, type ProcessIdentity, selfIdentity } from './process-identity.js';
 import { type FileSnapshot, type ReadOptions, readFileSnapshot, resolveTarget } from './read.js';
 import { trackLockFile, trackSideFile } from './side-file-registry.js';
@@ -92,6 +92,26 @@ export async function withLock<T>(
   }
   await releaseLock(realPath, owner, fs);
   return result;
+}
+
+/**
+ * The one sequence every writer runs: the target's lock, then the side files killed writers
+ * left beside it swept, then `body`. Sweeping is safe only under the lock.
+ */
+export async function withSweptLock<T>(
+  path: string,
+  body: (realPath: string) => Promise<T>,
+  options: LockOptions = {},
+): Promise<T> {
+  const fs = options.fs ?? nodeFs;
+  return withTargetLock(
+    path,
+    async (realPath) => {
+      await removeLeftovers(realPath, fs);
+      return body(realPath);
+    },
+    options,
+  );
 }
 
 /**

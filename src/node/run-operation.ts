@@ -34,8 +34,8 @@ import {
   readLedger,
   withLedger,
 } from './ledger.js';
-import { hasSideFiles, removeLeftovers } from './leftovers.js';
-import { readLocked, withTargetLock } from './lock.js';
+import { hasSideFiles } from './leftovers.js';
+import { readLocked, withSweptLock } from './lock.js';
 import { checkHostPaths } from './path-checks.js';
 import type { HostPathChecker, HostPathReport } from './path-report.js';
 import { type FileSnapshot, readFileSnapshot, resolveTarget } from './read.js';
@@ -143,14 +143,13 @@ class Run {
     }
     const settledWithoutLock = await this.withoutLock(this.realPath);
     if (settledWithoutLock !== undefined) return settledWithoutLock;
-    return withTargetLock(
+    return withSweptLock(
       hooksFile,
       (realPath) =>
         withLedger(ledger, { ...this.writeOptions, role: 'ledger' }, async (open) => {
           // The real path is the ledger key: a retargeted symlink makes this run start over.
           this.realPath = realPath;
           this.settled = undefined;
-          await removeLeftovers(realPath, this.fs);
           this.record = open.record(realPath);
           await this.settlePending(open, realPath);
           return this.planAndWrite(open, realPath);
