@@ -6,7 +6,7 @@ import { constants } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import * as fs from 'node:fs/promises';
 import { windowsRetrying } from './windows-retry.js';
-import { asSystemError, loadXattrs } from './xattr-native.js';
+import { asSystemError, loadXattrs, xattrsInstalled } from './xattr-native.js';
 
 export interface FsSeam {
   open(path: string, flags: number, mode?: number): Promise<FileHandle>;
@@ -29,6 +29,8 @@ export interface FsSeam {
   readdir(path: string): Promise<string[]>;
   /** Extended-attribute names (POSIX ACLs among them on Linux); undefined where Node cannot see them. */
   listXattrs(path: string): Promise<string[] | undefined>;
+  /** Whether the attribute calls can work here at all, known without loading them. */
+  xattrsInstalled(): Promise<boolean>;
   /** An attribute's value; undefined if the file has no such attribute. */
   getXattr(path: string, name: string): Promise<Uint8Array | undefined>;
   setXattr(path: string, name: string, value: Uint8Array): Promise<void>;
@@ -61,6 +63,7 @@ const posixFs: FsSeam = {
     await fs.mkdir(path, { recursive: true, mode });
   },
   readdir: (path) => fs.readdir(path),
+  xattrsInstalled: async () => xattrsInstalled(),
   listXattrs: async (path) => {
     const xattrs = await loadXattrs();
     return xattrs?.listAttributes(path).catch(rethrow);

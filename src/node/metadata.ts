@@ -2,7 +2,6 @@
 // extended attribute, which on Linux includes the POSIX ACL. The replacement gets exactly the
 // old set (an ACL inherited from the directory's default is removed), verified before the
 // rename; what cannot be carried over refuses the write, so access is never widened.
-import { fileURLToPath } from 'node:url';
 import { equalBytes } from './bytes.js';
 import { errnoOf, HostIOError } from './errors.js';
 import { type FsSeam, nodeFs } from './fs-seam.js';
@@ -17,12 +16,9 @@ export type MetadataCheck =
  * platform (Windows); `acls-not-xattrs` on macOS, whose ACLs Node cannot read at all.
  */
 export async function metadataCheck(fs: FsSeam = nodeFs): Promise<MetadataCheck> {
-  // Any existing file answers whether listing works; this module's own file always exists.
-  const visible = await fs.listXattrs(fileURLToPath(import.meta.url)).then(
-    (names) => names !== undefined,
-    () => false,
-  );
-  if (!visible) return { performed: false, why: 'xattrs-unavailable' };
+  // Installed is enough to say so: every write then lists, copies and verifies for real, and
+  // refuses what it cannot carry over.
+  if (!(await fs.xattrsInstalled())) return { performed: false, why: 'xattrs-unavailable' };
   if (process.platform === 'darwin') return { performed: false, why: 'acls-not-xattrs' };
   return { performed: true };
 }

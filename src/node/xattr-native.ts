@@ -1,6 +1,7 @@
 // The optional native module that lets Node see extended attributes (and, on Linux, POSIX ACLs
 // as `system.posix_acl_access`). Loaded on the first write that needs it, never at start-up;
 // absent (not installed, or no prebuilt binary for the platform), the kit cannot see them.
+import { createRequire } from 'node:module';
 import { constants } from 'node:os';
 
 interface XattrModule {
@@ -13,6 +14,31 @@ interface XattrModule {
 // A variable specifier: the CLI bundler leaves the native module to be resolved at run time.
 const MODULE = '@napi-rs/xattr';
 let loading: Promise<XattrModule | undefined> | undefined;
+
+/**
+ * Whether the module and a prebuilt binary for this platform are installed, without loading
+ * either (loading costs a CLI call tens of milliseconds): the binary packages are the module's
+ * own optional dependencies named for a platform and architecture.
+ */
+export function xattrsInstalled(): boolean {
+  const require = createRequire(import.meta.url);
+  try {
+    const manifest = require(`${MODULE}/package.json`) as { optionalDependencies?: object };
+    const prefix = `${MODULE}-${process.platform}-${process.arch}`;
+    return Object.keys(manifest.optionalDependencies ?? {})
+      .filter((name) => name === prefix || name.startsWith(`${prefix}-`))
+      .some((name) => {
+        try {
+          require.resolve(`${name}/package.json`);
+          return true;
+        } catch {
+          return false;
+        }
+      });
+  } catch {
+    return false;
+  }
+}
 
 export function loadXattrs(): Promise<XattrModule | undefined> {
   loading ??= import(MODULE).then(

@@ -149,7 +149,7 @@ describe('the metadata check', () => {
   });
 
   it('reports not-performed with why when the seam cannot see attributes, or status claims a check', async () => {
-    const blind: FsSeam = { ...nodeFs, listXattrs: async () => undefined };
+    const blind: FsSeam = { ...nodeFs, xattrsInstalled: async () => false };
     expect(await metadataCheck(blind)).toEqual({ performed: false, why: 'xattrs-unavailable' });
   });
 });

@@ -241,7 +241,7 @@ describe('smaller ways out', () => {
   it('status says whether ACLs and extended attributes can be checked, and not-performed where Node cannot see them (red: a write that may drop an ACL is reported as if checked)', async () => {
     const where = await installed();
     expect((await status(where)).metadata).toEqual({ performed: true });
-    const blind = { ...nodeFs, listXattrs: async () => undefined };
+    const blind = { ...nodeFs, xattrsInstalled: async () => false };
     const s = await readStatus({ hooksFile: where.hooks, ledger: where.ledger, fs: blind });
     expect(s.metadata).toEqual({ performed: false, why: 'xattrs-unavailable' });
   });
