@@ -141,9 +141,9 @@ export interface HookStatus {
     /** The cursorhooks command to run (`install`, `repair`, `release`, …); null for a hand edit. */
     readonly command: string | null;
     /**
-     * For install and update, the spec and shell to run it with: an interrupted write's
-     * intended one, else the receipted, released or removed one. Null when the command takes
-     * its spec from the ledger, or none is known.
+     * For install and update, the spec and shell to run it with: for `finish`, the interrupted
+     * write's own; else the receipted, released or removed one. Null when the command takes its
+     * spec from the ledger, or none is known.
      */
     readonly with: { readonly spec: HookSpec; readonly shell: string } | null;
     readonly sentence: string;
@@ -210,7 +210,7 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
     nextStep: {
       code,
       command,
-      with: command === 'install' || command === 'update' ? knownSpec(ledger.record) : null,
+      with: command === 'install' || command === 'update' ? knownSpec(ledger.record, code) : null,
       sentence: NEXT_STEP_SENTENCES[code],
     },
   };
@@ -338,7 +338,10 @@ function nextStep(
   if (ledger.state === 'refused') return 'fix-ledger';
   if (file === 'refused') return 'fix-file';
   if (ledger.pending === 'unresolved') return 'release';
-  if (ledger.pending !== undefined) return 'finish';
+  // Landed: repeating the interrupted command settles it and is done. Settled back, the write
+  // never happened: the step is the one for the state the file is in, whose command settles
+  // the record first anyway.
+  if (ledger.pending === 'forward') return 'finish';
   switch (owned.state) {
     case 'owned':
       return 'none';
@@ -377,9 +380,13 @@ function recordShells(record: LedgerRecord | undefined): string[] {
   return receipts.flatMap((receipt) => (receipt == null ? [] : [receipt.shell]));
 }
 
-function knownSpec(record: LedgerRecord | undefined): HookStatus['nextStep']['with'] {
+/** `finish` repeats the interrupted write's own spec; every other step keeps the receipted one. */
+function knownSpec(
+  record: LedgerRecord | undefined,
+  code: NextStep,
+): HookStatus['nextStep']['with'] {
   const known =
-    record?.pending?.intended ??
+    (code === 'finish' ? record?.pending?.intended : undefined) ??
     record?.receipt ??
     record?.released?.receipts[0] ??
     record?.removed?.receipt;

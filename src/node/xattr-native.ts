@@ -1,7 +1,7 @@
 // The optional native module that lets Node see extended attributes (and, on Linux, POSIX ACLs
 // as `system.posix_acl_access`). Loaded on the first write that needs it, never at start-up;
 // absent (not installed, or no prebuilt binary for the platform), the kit cannot see them.
-import { createRequire } from 'node:module';
+import { createRequire as requireFrom } from 'node:module';
 import { constants } from 'node:os';
 
 interface XattrModule {
@@ -21,7 +21,7 @@ let loading: Promise<XattrModule | undefined> | undefined;
  * own optional dependencies named for a platform and architecture.
  */
 export function xattrsInstalled(): boolean {
-  const require = createRequire(import.meta.url);
+  const require = requireFrom(import.meta.url);
   try {
     const manifest = require(`${MODULE}/package.json`) as { optionalDependencies?: object };
     const prefix = `${MODULE}-${process.platform}-${process.arch}`;

@@ -2,7 +2,7 @@
 // following what status names always gets out: every output validates against its schema, no
 // command status names refuses, and no state comes back once left. Only the hand edit status
 // itself asks for (keep or delete an unowned entry) is ever made, and never one of the ledger.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -61,60 +61,98 @@ const START: Readonly<Record<Operation, 'foreign' | 'installed' | 'entry-deleted
   repair: 'entry-deleted',
 };
 
+const EDITS: readonly Edit[] = [
+  'none',
+  'elsewhere',
+  'delete',
+  'modify',
+  'copy',
+  'delete-and-elsewhere',
+];
+let cases = 0;
+
+/**
+ * One reachable state: `operation` killed before its `killAt`th mutating call (0: not killed),
+ * then the `foreign` edit; then status is followed until nothing is left to do.
+ */
+async function escapes(
+  root: string,
+  operation: Operation,
+  killAt: number,
+  foreign: Edit,
+): Promise<void> {
+  const dir = join(root, `case-${cases++}`);
+  const where = { hooks: join(dir, 'hooks.json'), ledger: join(dir, 'ledger.json') };
+  mkdirSync(dir);
+  writeFileSync(where.hooks, FOREIGN);
+  if (START[operation] !== 'foreign') await operate(where, Operation.Install);
+  if (START[operation] === 'entry-deleted') writeFileSync(where.hooks, FOREIGN);
+  const spec = operation === Operation.Update ? OTHER_SPEC : SPEC;
+  await runChild(child.script, { operation, ...where, spec, shell: SHELL, killAt });
+  writeFileSync(where.hooks, edit(readFileSync(where.hooks, 'utf8'), foreign));
+
+  const seen: string[] = [];
+  for (let step = 0; ; step++) {
+    const status = await checkedStatus(where);
+    const state = `${status.owned.state}/${status.nextStep.code}/${status.ledger.pending}`;
+    // Red: a command status named led back to a state already left.
+    expect(seen, `${operation}@${killAt}+${foreign}: ${seen.join(' -> ')}`).not.toContain(state);
+    seen.push(state);
+    expect(step, seen.join(' -> ')).toBeLessThan(5);
+    const { code } = status.nextStep;
+    if (code === 'none') break;
+    if (code === 'review-entry') {
+      // The one hand edit status asks for: the user deletes the entries it lists.
+      writeFileSync(where.hooks, edit(readFileSync(where.hooks, 'utf8'), 'delete-all'));
+      continue;
+    }
+    expect(['install', 'refresh', 'repair', 'finish', 'release'], seen.join(' -> ')).toContain(
+      code,
+    );
+    await follow(status, where);
+  }
+}
+
 it('gets out of every crash × foreign edit × command by following status (red: some state strands the user or breaks a schema)', async () => {
   const root = tempDir();
-  let n = 0;
   await fc.assert(
     fc.asyncProperty(
       fc.constantFrom(...Object.values(Operation)),
       fc.integer({ min: 0, max: 45 }),
-      fc.constantFrom<Edit>(
-        'none',
-        'elsewhere',
-        'delete',
-        'modify',
-        'copy',
-        'delete-and-elsewhere',
-      ),
-      async (operation, killAt, foreign) => {
-        const dir = join(root, `case-${n++}`);
-        const where = { hooks: join(dir, 'hooks.json'), ledger: join(dir, 'ledger.json') };
-        await import('node:fs/promises').then((fs) => fs.mkdir(dir));
-        writeFileSync(where.hooks, FOREIGN);
-        if (START[operation] !== 'foreign') await operate(where, Operation.Install);
-        if (START[operation] === 'entry-deleted') writeFileSync(where.hooks, FOREIGN);
-        const spec = operation === Operation.Update ? OTHER_SPEC : SPEC;
-        await runChild(child.script, { operation, ...where, spec, shell: SHELL, killAt });
-        writeFileSync(where.hooks, edit(readFileSync(where.hooks, 'utf8'), foreign));
-
-        const seen: string[] = [];
-        for (let step = 0; ; step++) {
-          const status = await checkedStatus(where);
-          const state = `${status.owned.state}/${status.nextStep.code}/${status.ledger.pending}`;
-          // Red: a command status named led back to a state already left.
-          expect(seen, `${operation}@${killAt}+${foreign}: ${seen.join(' -> ')}`).not.toContain(
-            state,
-          );
-          seen.push(state);
-          expect(step, seen.join(' -> ')).toBeLessThan(5);
-          const { code } = status.nextStep;
-          if (code === 'none') break;
-          if (code === 'review-entry') {
-            // The one hand edit status asks for: the user deletes the entries it lists.
-            writeFileSync(where.hooks, edit(readFileSync(where.hooks, 'utf8'), 'delete-all'));
-            continue;
-          }
-          expect(
-            ['install', 'refresh', 'repair', 'finish', 'release'],
-            seen.join(' -> '),
-          ).toContain(code);
-          await follow(status, where);
-        }
-      },
+      fc.constantFrom(...EDITS),
+      (operation, killAt, foreign) => escapes(root, operation, killAt, foreign),
     ),
     { numRuns: 40, seed: 20261203 },
   );
 }, 120_000);
+
+// Every mutating step of every command, each followed by one of the foreign edits in turn: the
+// sweep the property samples, made whole.
+it.each(Object.values(Operation))(
+  'gets out after %s is killed at every one of its mutating steps (red: one crash point strands the user)',
+  async (operation) => {
+    const root = tempDir();
+    const steps = await mutatingSteps(root, operation);
+    expect(steps).toBeGreaterThan(10);
+    for (let killAt = 1; killAt <= steps; killAt++) {
+      await escapes(root, operation, killAt, EDITS[killAt % EDITS.length] as Edit);
+    }
+  },
+  240_000,
+);
+
+/** How many mutating calls a full run of `operation` makes from its start state. */
+async function mutatingSteps(root: string, operation: Operation): Promise<number> {
+  const dir = join(root, `count-${operation}`);
+  mkdirSync(dir);
+  const where = { hooks: join(dir, 'hooks.json'), ledger: join(dir, 'ledger.json') };
+  writeFileSync(where.hooks, FOREIGN);
+  if (START[operation] !== 'foreign') await operate(where, Operation.Install);
+  if (START[operation] === 'entry-deleted') writeFileSync(where.hooks, FOREIGN);
+  const spec = operation === Operation.Update ? OTHER_SPEC : SPEC;
+  const full = await runChild(child.script, { operation, ...where, spec, shell: SHELL, killAt: 0 });
+  return full.output?.calls ?? 0;
+}
 
 async function checkedStatus(where: { hooks: string; ledger: string }): Promise<HookStatus> {
   const status = await readStatus({ hooksFile: where.hooks, ledger: where.ledger });

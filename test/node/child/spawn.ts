@@ -32,7 +32,7 @@ export async function buildChild(
     outfile: script,
     // Bundled CommonJS dependencies call require; give them Node's.
     banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      js: "import { createRequire as __cursorhooksRequire } from 'node:module'; const require = __cursorhooksRequire(import.meta.url);",
     },
     logLevel: 'error',
   });
