@@ -10,15 +10,17 @@ import { userFile } from './documents.js';
 import { type GroupReport, ms, type Target, times } from './report.js';
 import { type Call, CLI, measure, ROUNDS, TARGET, time } from './startup.js';
 
-interface Fixture {
+export interface Fixture {
   readonly dir: string;
   readonly hooks: string;
   readonly ledger: string;
+  readonly hookSpec: { readonly executable: string; readonly selector: string };
+  /** The spec and shell as CLI options. */
   readonly spec: readonly string[];
 }
 
 /** A home-like directory with a realistic hooks.json, an executable and a selector. */
-function fixture(root: string, name: string): Fixture {
+export function fixture(root: string, name: string): Fixture {
   const dir = join(root, name);
   mkdirSync(join(dir, '.cursor'), { recursive: true });
   const executable = join(dir, 'agent');
@@ -32,6 +34,7 @@ function fixture(root: string, name: string): Fixture {
     dir,
     hooks,
     ledger: join(dir, 'ledger.json'),
+    hookSpec: { executable, selector },
     spec: ['--executable', executable, '--selector', selector, '--shell', LinuxUserShell32212],
   };
 }

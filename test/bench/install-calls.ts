@@ -1,13 +1,13 @@
 // What one real install costs in system calls, counted through the host kit's fs seam (counts,
 // not timings: they are exact on any machine). A lock is one link of a staging file to a lock
 // name; an fsync is one flush of a file or directory.
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LinuxUserShell32212, Operation } from '../../src/index.js';
 import { type FsSeam, nodeFs } from '../../src/node/fs-seam.js';
 import { runOperation } from '../../src/node/run-operation.js';
-import { userFile } from './documents.js';
+import { fixture } from './file-commands.js';
 import type { GroupReport } from './report.js';
 
 const COUNTED = ['link', 'fsync', 'open', 'realpath', 'rename', 'readdir', 'lstat'] as const;
@@ -24,24 +24,17 @@ function countingSeam(counts: Map<string, number>): FsSeam {
 }
 
 export async function installCalls(): Promise<GroupReport> {
-  const dir = mkdtempSync(join(tmpdir(), 'cursorhooks-bench-calls-'));
+  const root = mkdtempSync(join(tmpdir(), 'cursorhooks-bench-calls-'));
   try {
-    mkdirSync(join(dir, '.cursor'));
-    const executable = join(dir, 'agent');
-    writeFileSync(executable, '#!/bin/sh\n');
-    chmodSync(executable, 0o755);
-    const selector = join(dir, 'stop.json');
-    writeFileSync(selector, '{}\n');
-    const hooks = join(dir, '.cursor', 'hooks.json');
-    writeFileSync(hooks, userFile());
+    const { hooks, ledger, hookSpec } = fixture(root, 'home');
     const rows: (string | number)[][] = [];
     for (const label of ['install (writes)', 'install again (no-op)']) {
       const counts = new Map<string, number>();
       const outcome = await runOperation({
         operation: Operation.Install,
         hooksFile: hooks,
-        ledger: join(dir, 'ledger.json'),
-        spec: { executable, selector },
+        ledger,
+        spec: hookSpec,
         shell: LinuxUserShell32212,
         fs: countingSeam(counts),
       });
@@ -63,6 +56,6 @@ export async function installCalls(): Promise<GroupReport> {
       targets: [],
     };
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(root, { recursive: true, force: true });
   }
 }

@@ -13,7 +13,7 @@ import { lockPathOf } from '../../src/node/leftovers.js';
 import { COMMAND, posixCommand, SHELL, SPEC } from '../planner/support.js';
 import type { ChildJob } from './child/operate.js';
 import { buildChild, runChild } from './child/spawn.js';
-import { tempDir } from './support.js';
+import { ownerSpecs, tempDir } from './support.js';
 
 const FOREIGN = '{\n\t"version": 1,\n\t"hooks": {"stop": [{"command": "foreign"}]}\n}\n';
 const PROCESSES = 8;
@@ -83,10 +83,7 @@ describe('eight processes at once', () => {
     const dir = tempDir();
     const hooks = join(dir, 'hooks.json');
     writeFileSync(hooks, FOREIGN);
-    const specs = Array.from({ length: PROCESSES }, (_, i) => ({
-      executable: `/opt/agent bin/agent-${i}`,
-      selector: `/home/u/binding-${i}.json`,
-    }));
+    const specs = ownerSpecs(PROCESSES);
     const running = Promise.all(
       specs.map((spec, i) =>
         runChild(child.script, {

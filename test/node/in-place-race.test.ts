@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Operation } from '../../src/index.js';
 import { posixCommand, SHELL } from '../planner/support.js';
 import { buildChild, runChild } from './child/spawn.js';
-import { tempDir } from './support.js';
+import { ownerSpecs, tempDir } from './support.js';
 
 const INSTALLERS = 8;
 const SAVES = 150;
@@ -48,11 +48,7 @@ it('loses neither an installer entry nor an editor save (red: an in-place save i
     stdio: 'inherit',
   });
   const edited = new Promise((resolve) => editor.on('exit', resolve));
-  const specs = Array.from({ length: INSTALLERS }, (_, i) => ({
-    executable: `/opt/agent bin/agent-${i}`,
-    selector: `/home/u/binding-${i}.json`,
-  }));
-  const retried: string[] = [];
+  const specs = ownerSpecs(INSTALLERS);
   await Promise.all(
     specs.map(async (spec, i) => {
       const job = {
@@ -71,7 +67,6 @@ it('loses neither an installer entry nor an editor save (red: an in-place save i
         expect(`${status}:${reason}`).toMatch(
           /^(failed:file-changed|refused:json-syntax|refused:document-.*)$/,
         );
-        retried.push(`${status}:${reason}`);
         expect(attempt).toBeLessThan(30);
       }
     }),

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readLedger } from '../../src/node/ledger.js';
 import { SHELL } from '../planner/support.js';
 import { buildChild, runChild } from './child/spawn.js';
-import { strays, tempDir } from './support.js';
+import { ownerSpecs, strays, tempDir } from './support.js';
 
 const FOREIGN = '{\n\t"version": 1,\n\t"hooks": {"stop": [{"command": "foreign"}]}\n}\n';
 const PROCESSES = 16;
@@ -24,13 +24,17 @@ it(`${PROCESSES} owners × ${ROUNDS} rounds on one file lose nothing (red: a los
   const dir = tempDir();
   const hooks = join(dir, 'hooks.json');
   writeFileSync(hooks, FOREIGN);
-  const ledgers = Array.from({ length: PROCESSES }, (_, i) => join(dir, `ledger-${i}.json`));
+  const owners = ownerSpecs(PROCESSES).map((spec, i) => ({
+    spec,
+    ledger: join(dir, `ledger-${i}.json`),
+  }));
+  const ledgers = owners.map((owner) => owner.ledger);
   const running = Promise.all(
-    ledgers.map((ledger, i) =>
+    owners.map(({ spec, ledger }) =>
       runChild(child.script, {
         hooks,
         ledger,
-        spec: { executable: `/opt/agent bin/agent-${i}`, selector: `/home/u/b-${i}.json` },
+        spec,
         shell: SHELL,
         rounds: ROUNDS,
       }),

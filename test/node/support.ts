@@ -93,6 +93,14 @@ export const oneCheckFailed: HostPathChecker = async (spec) => ({
   ],
 });
 
+/** `count` specs of different owners, with spaces in their paths, for the multi-process tests. */
+export function ownerSpecs(count: number): HookSpec[] {
+  return Array.from({ length: count }, (_, i) => ({
+    executable: `/opt/agent bin/agent-${i}`,
+    selector: `/home/u/binding-${i}.json`,
+  }));
+}
+
 /** A hook file and a ledger in a fresh temporary directory. */
 export function workspace(): { dir: string; hooks: string; ledger: string } {
   const dir = tempDir();

@@ -3,19 +3,23 @@
 // (empty: PowerShell read every rendering as planned); a rendering the renderer refuses with
 // UnsupportedError is no mismatch.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import { afterAll, beforeAll } from 'vitest';
 import { UnsupportedError } from '../../src/index.js';
 import type { ArgumentPassing, PwshSession, RunResult } from '../support/pwsh.js';
 import {
   cursorWrapper,
   expectedAlone,
   expectedWrapped,
+  MATRIX,
   type PathCase,
   type Renderer,
   singleQuoted,
   stopTokens,
 } from './windows-cases.js';
+import { RUN_PROBES } from './windows-probes.js';
 
 /** Where Cursor would write the payload; it only has to parse, so it need not exist. */
 const WINDOWS_PAYLOAD = "C:\\Users\\O'Neil\\AppData\\Local\\Temp\\hook-payload-1.json";
@@ -88,6 +92,44 @@ export function installRecorders(root: string, executables: readonly string[]): 
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, RECORDER, { mode: 0o755 });
   }
+}
+
+/**
+ * The scratch drive a run suite works on, set up once before its tests: a recorder wherever a
+ * matrix executable, a run probe's executable or its decoy resolves (and at `extra`), the stop
+ * payload, and every drive letter mapped onto it. Removed after the suite.
+ */
+export function useRecorderDrive(
+  pwsh: () => PwshSession,
+  prefix: string,
+  extra: readonly string[] = [],
+): {
+  readonly root: () => string;
+  readonly payloadFile: () => string;
+  readonly scratch: () => string;
+} {
+  let dir: string | undefined;
+  const scratch = () => {
+    if (dir === undefined) throw new Error('the scratch directory was not created');
+    return dir;
+  };
+  const root = () => path.join(scratch(), 'drive');
+  const payloadFile = () => path.join(scratch(), 'payload.json');
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    fs.mkdirSync(root());
+    fs.writeFileSync(payloadFile(), STOP_PAYLOAD);
+    installRecorders(root(), [
+      ...MATRIX.map((entry) => entry.executable),
+      ...RUN_PROBES.map((probe) => probe.decoy ?? probe.executable),
+      ...extra,
+    ]);
+    await pwsh().mapDrives(root());
+  });
+  afterAll(() => {
+    if (dir !== undefined) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return { root, payloadFile, scratch };
 }
 
 /** The stop payload the wrapper pipes in; non-ASCII, so an encoding change shows. */

@@ -4,14 +4,19 @@
 // the closest Linux model of Windows PowerShell 5.1, which Cursor's Windows client starts.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { UnsupportedError } from '../../src/index.js';
 import { decodeStrict, fcRuns, propertyTimeout } from '../support/common.js';
 import { type ArgumentPassing, describeWithPwsh } from '../support/pwsh.js';
-import { installRecorders, runMismatches, STOP_PAYLOAD, underRoot } from './pwsh-checks.js';
+import {
+  installRecorders,
+  runMismatches,
+  STOP_PAYLOAD,
+  underRoot,
+  useRecorderDrive,
+} from './pwsh-checks.js';
 import { expectRefusal } from './refusal.js';
 import {
   cursorWrapper,
@@ -29,31 +34,11 @@ const BATCH = 50;
 // One batch of 50 per mode: each case costs two process starts, so far fewer than the parse suite.
 const BATCHES = fcRuns(1);
 
-let scratch: string | undefined;
-const scratchDir = () => {
-  if (scratch === undefined) throw new Error('the scratch directory was not created');
-  return scratch;
-};
-const root = () => path.join(scratchDir(), 'drive');
-const payloadFile = () => path.join(scratchDir(), 'payload.json');
-
 describeWithPwsh('Windows renderings run by pwsh against a recorder', (pwsh) => {
-  beforeAll(async () => {
-    scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'cursorhooks-pwsh-run-'));
-    fs.mkdirSync(root());
-    fs.writeFileSync(payloadFile(), STOP_PAYLOAD);
-    installRecorders(root(), [
-      ...MATRIX.map((entry) => entry.executable),
-      ...RUN_PROBES.map((probe) => probe.decoy ?? probe.executable),
-    ]);
-    // Files a wildcard reading of the matrix's `C:\[ab]\[copy].json` selector would match.
-    installRecorders(root(), ['C:\\a\\c.json', 'C:\\b\\y.json']);
-    await pwsh().mapDrives(root());
-  });
-
-  afterAll(() => {
-    if (scratch !== undefined) fs.rmSync(scratch, { recursive: true, force: true });
-  });
+  // Files a wildcard reading of the matrix's `C:\[ab]\[copy].json` selector would match.
+  const drive = useRecorderDrive(pwsh, 'cursorhooks-pwsh-run-', ['C:\\a\\c.json', 'C:\\b\\y.json']);
+  const { root, payloadFile } = drive;
+  const scratchDir = drive.scratch;
 
   it('resolves the drive mapping to the recorder, or every run below tests a missing file', async () => {
     const [result] = await pwsh().run('Standard', ["& 'X:\\w\\agent.exe' 'a b'"]);
