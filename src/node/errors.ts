@@ -80,6 +80,14 @@ export function errnoOf(err: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
+/**
+ * A bug, not a failure: neither one of our errors nor a system call's (no errno code). The kit
+ * reports failures as outcomes and lets a bug through, so it is never passed off as I/O.
+ */
+export function isBug(err: unknown): boolean {
+  return !(err instanceof CursorHooksError) && errnoOf(err) === undefined;
+}
+
 /** Kit errors pass through; a system error becomes a HostIOError keeping only its errno code. */
 export function asHostError(err: unknown): CursorHooksError {
   if (err instanceof CursorHooksError) return err;

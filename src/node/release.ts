@@ -3,8 +3,8 @@
 // ends ownership in the ledger and never touches the hook file, so nothing the user wrote is
 // lost; `status` then points at any entry still running our command.
 import type { ReceiptJSON } from '../domain/receipt.js';
-import { CursorHooksError } from '../errors/errors.js';
-import { aboutFile, errnoOf } from './errors.js';
+import type { CursorHooksError } from '../errors/errors.js';
+import { aboutFile, isBug } from './errors.js';
 import { releaseRecord } from './fence.js';
 import { type FsSeam, nodeFs } from './fs-seam.js';
 import { withLedger } from './ledger.js';
@@ -55,7 +55,7 @@ export async function release(options: ReleaseOptions): Promise<ReleaseOutcome> 
       };
     });
   } catch (err) {
-    if (!(err instanceof CursorHooksError) && errnoOf(err) === undefined) throw err;
+    if (isBug(err)) throw err;
     return {
       status: 'failed',
       hooksFile: options.hooksFile,

@@ -3,7 +3,7 @@
 // settle an interrupted transaction, record the intended receipt, swap the bytes, commit.
 import type { HookSpec } from '../domain/hook-spec.js';
 import type { ReceiptJSON } from '../domain/receipt.js';
-import { ConflictError, CursorHooksError } from '../errors/errors.js';
+import { ConflictError, type CursorHooksError } from '../errors/errors.js';
 import { defaultPlanner } from '../planner/default.js';
 import { Operation } from '../planner/operation.js';
 import type { PlanResult } from '../planner/request.js';
@@ -15,7 +15,7 @@ import {
   sameFile,
   type WriteOptions,
 } from './cas-write.js';
-import { aboutFile, errnoOf, FileChangedError, HostIOError, LedgerError } from './errors.js';
+import { aboutFile, FileChangedError, HostIOError, isBug, LedgerError } from './errors.js';
 import {
   beginPending,
   decidePending,
@@ -100,7 +100,7 @@ export async function runOperation(options: OperationOptions): Promise<Operation
   try {
     return await run.execute();
   } catch (err) {
-    if (!(err instanceof CursorHooksError) && errnoOf(err) === undefined) throw err;
+    if (isBug(err)) throw err;
     const refused = err instanceof ConflictError || err instanceof LedgerError;
     return run.outcome(
       refused ? 'refused' : 'failed',

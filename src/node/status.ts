@@ -120,6 +120,8 @@ export interface HookStatus {
   };
   readonly ledger: FileProblem & {
     readonly state: 'absent' | 'valid' | 'refused';
+    /** The ledger's real path, where its lock lives; undefined if even that cannot be found. */
+    readonly realPath: string | undefined;
     /** This hook file's record as stored (pending included); undefined if none. */
     readonly record: LedgerRecord | undefined;
     readonly generation: number;
@@ -183,10 +185,9 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
     file = { state: 'refused', ...problemOf(err, 'hook-file', options.hooksFile), at };
   }
   const ledger = await ledgerStatus(options.ledger, realPath, bytes, fs, planner);
-  const ledgerReal = await resolveTarget(options.ledger, fs).catch(() => undefined);
   const locks = [
     ...(await lockOf('hook-file', realPath, fs)),
-    ...(await lockOf('ledger', ledgerReal, fs)),
+    ...(await lockOf('ledger', ledger.realPath, fs)),
   ];
   // The record as the next run will see it once its pending write, if any, is settled.
   const effective =
@@ -235,6 +236,7 @@ async function ledgerStatus(
       reason: undefined,
       role: undefined,
       path: undefined,
+      realPath: file.realPath,
       record,
       generation: record?.generation ?? 0,
       pending,
@@ -243,6 +245,7 @@ async function ledgerStatus(
     return {
       state: 'refused',
       ...problemOf(err, 'ledger', path),
+      realPath: await resolveTarget(path, fs).catch(() => undefined),
       record: undefined,
       generation: 0,
       pending: undefined,
