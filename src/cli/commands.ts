@@ -3,6 +3,7 @@ import { contractsCommand } from './commands/contracts.js';
 import { helpCommand } from './commands/help.js';
 import { installCommand } from './commands/install.js';
 import { planCommand } from './commands/plan.js';
+import { qualifyCommand } from './commands/qualify.js';
 import { releaseCommand } from './commands/release.js';
 import { removeCommand } from './commands/remove.js';
 import { renderArgvCommand } from './commands/render-argv.js';
@@ -23,5 +24,6 @@ export const COMMANDS: readonly Command[] = [
   repairCommand,
   releaseCommand,
   statusCommand,
+  qualifyCommand,
   helpCommand,
 ];

@@ -50,6 +50,8 @@ const ROLE_NAMES: Readonly<Record<string, string>> = {
   ledger: 'ledger',
   directory: 'directory',
   lock: 'lock file',
+  probe: 'qualification probe',
+  record: 'qualification record',
 };
 
 /** The error as the single stderr line of a text-mode run, naming the file it is about. */

@@ -64,6 +64,32 @@ export const REASON_MESSAGES = {
   'record-version-mismatch':
     "the qualification record's evidence names another version than the one Cursor reported",
 
+  // The qualification probe (cursorhooks/node, `qualify`): refusals that leave the probe as it
+  // is, so `qualify status` can name the way on.
+  'qualify-family-unknown': 'the family is not a known grammar family',
+  'qualify-family-other-platform':
+    "the family's shell runs on another platform than this host, where its probe could never fire",
+  'qualify-recorder-required':
+    'this family needs --recorder: an executable of yours that implements the recorder protocol',
+  'qualify-in-progress':
+    'a qualification is already in progress in the state directory: finish or cancel it first',
+  'qualify-not-started': 'no qualification is in progress in the state directory',
+  'qualify-start-interrupted':
+    'the qualification start was interrupted before its probe was ready: run qualify cancel, then start again',
+  'qualify-state-malformed':
+    'the qualification state file is not one this kit wrote: cancel cannot trust it, so check the hook file and delete the state directory',
+  'qualify-out-exists':
+    'the record path already holds another file: choose a new path or move that file away',
+  'qualify-version-unreported':
+    'the recorded stop reported no Cursor version on stdin or in CURSOR_VERSION, so no record can name its build',
+  'qualify-version-conflict':
+    'the recorded stops report different Cursor versions: cancel, then qualify each build on its own',
+  'probe-not-fired':
+    'nothing was recorded yet: finish one agent turn in Cursor so it fires stop, then run finish again',
+  'probe-argv-mismatch':
+    'Cursor ran the probe with other arguments than it was given: this family does not hold for this build, so no record was written',
+  'probe-recording-malformed': 'a recording in the probe directory is not one the recorder writes',
+
   // Requests, receipts and ownership (ConflictError).
   'request-malformed': 'the request is not a well-formed plan request',
   'document-malformed':

@@ -38,6 +38,33 @@ export type {
   PathRole,
 } from './path-report.js';
 export {
+  type InvocationReport,
+  ProbeArgvMismatchError,
+  type TokenComparison,
+} from './qualify/argv-report.js';
+export {
+  cancelQualification,
+  type FinishOutcome,
+  type FinishQualificationOptions,
+  finishQualification,
+  type ProbeView,
+  type QualifyOptions,
+  type QualifyOutcome,
+  type StartOutcome,
+  type StartQualificationOptions,
+  startQualification,
+} from './qualify/probe.js';
+export {
+  type ProbeInvocation,
+  recordProbeInvocation,
+} from './qualify/recording.js';
+export {
+  QUALIFY_STEP_SENTENCES,
+  type QualificationStatus,
+  type QualifyStep,
+  qualificationStatus,
+} from './qualify/status.js';
+export {
   type FileSnapshot,
   type ReadOptions,
   readFileSnapshot as readHookFile,

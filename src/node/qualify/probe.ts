@@ -1,0 +1,342 @@
+// The probe (SPEC-level name: the qualification kit's host half): start installs a stop entry
+// that runs a recorder, Cursor fires it, finish turns a matching recording into a record and
+// takes the entry out again, cancel takes it out without a record. The entry goes in and out
+// through runOperation with the probe's own ledger, so foreign bytes are never touched, and
+// each step writes the state file first, so a crash anywhere leaves a way out (status).
+import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
+import { ConflictError, type CursorHooksError, UnsupportedError } from '../../errors/errors.js';
+import { Operation } from '../../planner/operation.js';
+import { type GrammarFamily, grammarFamily } from '../../shell/families.js';
+import type { QualificationRecord } from '../../shell/qualification-record.js';
+import { stopArgv } from '../../shell/stop-invocation.js';
+import { writeHookFile } from '../cas-write.js';
+import { aboutFile, isBug } from '../errors.js';
+import { type FsSeam, nodeFs } from '../fs-seam.js';
+import { readLedger } from '../ledger.js';
+import { withTargetLock } from '../lock.js';
+import type { HostPathChecker } from '../path-report.js';
+import { readFileSnapshot, resolveTarget } from '../read.js';
+import { type OperationOutcome, runOperation } from '../run-operation.js';
+import { compareArgv, type InvocationReport, ProbeArgvMismatchError } from './argv-report.js';
+import { type ProbeLayout, probeLayout, stateFileOf } from './layout.js';
+import { probeContract, probePlanner } from './probe-contract.js';
+import { recordFrom } from './record-from.js';
+import { recorderScript } from './recorder-script.js';
+import { bindingBytes, readRecordings } from './recording.js';
+import { type ProbeState, readState, writeState } from './state.js';
+
+export interface QualifyOptions {
+  /** The host's directory for the probe: state, ledger, probe directory. Created 0o700. */
+  readonly stateDir: string;
+  readonly fs?: FsSeam;
+  readonly lockTimeoutMs?: number;
+}
+
+export interface StartQualificationOptions extends QualifyOptions {
+  readonly hooksFile: string;
+  /** A grammar family id (`grammarFamilies()`). */
+  readonly family: string;
+  /** The recorder executable; required for the Windows family, default the kit's POSIX script. */
+  readonly recorder?: string;
+  /** The host path checks for the recorder and binding (default: the kit's own). */
+  readonly checkHostPaths?: HostPathChecker;
+  /** The host's platform (default `process.platform`): the family must be this host's. */
+  readonly platform?: NodeJS.Platform;
+}
+
+export interface FinishQualificationOptions extends QualifyOptions {
+  /** Where the record is written; an existing different file is never replaced. */
+  readonly out: string;
+  /** The record's contract id; default derived from client, version, platform and family. */
+  readonly id?: string;
+  /** Defaults: `process.platform`, `process.arch`, now. */
+  readonly platform?: string;
+  readonly arch?: string;
+  readonly now?: () => Date;
+}
+
+/** What a probe is, for hosts to show: the entry it installs and where it records. */
+export interface ProbeView {
+  readonly phase: ProbeState['phase'];
+  readonly family: string;
+  readonly hooksFile: string;
+  readonly directory: string;
+  readonly recorder: string;
+  readonly binding: string;
+  readonly argv: readonly string[];
+  readonly command: string;
+  readonly startedAt: string;
+}
+
+/** done: the step happened; no-op: nothing to do; refused / failed: `error` says why. */
+export interface QualifyOutcome {
+  readonly status: 'done' | 'no-op' | 'refused' | 'failed';
+  readonly probe: ProbeView | null;
+  readonly error: CursorHooksError | undefined;
+}
+
+export interface StartOutcome extends QualifyOutcome {
+  /** How the probe entry was installed (the diff a host may show); undefined if it was not tried. */
+  readonly install: OperationOutcome | undefined;
+}
+
+export interface FinishOutcome extends QualifyOutcome {
+  readonly record: QualificationRecord | null;
+  readonly out: string | null;
+  /** Each recorded invocation compared with the intended argv (on a mismatch, the report). */
+  readonly invocations: readonly InvocationReport[];
+}
+
+const REFUSALS = [ConflictError, UnsupportedError];
+const isRefusal = (err: unknown) => REFUSALS.some((kind) => err instanceof kind);
+
+/** Refusals and failures come back as the outcome's error; only a bug is thrown. */
+async function outcomeOf<T extends QualifyOutcome>(
+  body: () => Promise<T>,
+  failed: (status: 'refused' | 'failed', error: CursorHooksError) => T,
+  stateDir: string,
+): Promise<T> {
+  try {
+    return await body();
+  } catch (err) {
+    if (isBug(err)) throw err;
+    return failed(isRefusal(err) ? 'refused' : 'failed', aboutFile(err, 'probe', stateDir));
+  }
+}
+
+function familyOf(id: string): GrammarFamily {
+  const family = grammarFamily(id);
+  if (family === undefined) throw new UnsupportedError('qualify-family-unknown');
+  return family;
+}
+
+function viewOf(state: ProbeState, layout: ProbeLayout): ProbeView {
+  return {
+    phase: state.phase,
+    family: state.family,
+    hooksFile: state.hooksFile,
+    directory: layout.probeDir,
+    recorder: state.recorder,
+    binding: layout.binding,
+    argv: state.argv,
+    command: state.command,
+    startedAt: state.startedAt,
+  };
+}
+
+/** Runs `body` under the state directory's lock, with the state in progress (if any). */
+async function withState<T>(
+  options: QualifyOptions,
+  body: (state: ProbeState | undefined, fs: FsSeam) => Promise<T>,
+): Promise<T> {
+  const fs = options.fs ?? nodeFs;
+  await fs.mkdir(options.stateDir, 0o700);
+  const target = stateFileOf(options.stateDir).replace(/\.json$/, '');
+  const lock = {
+    fs,
+    ...(options.lockTimeoutMs === undefined ? {} : { timeoutMs: options.lockTimeoutMs }),
+  };
+  return withTargetLock(
+    target,
+    async () => body(await readState(stateFileOf(options.stateDir), fs), fs),
+    lock,
+  );
+}
+
+export async function startQualification(options: StartQualificationOptions): Promise<StartOutcome> {
+  let probe: ProbeView | null = null;
+  let install: OperationOutcome | undefined;
+  return outcomeOf<StartOutcome>(
+    () =>
+      withState(options, async (existing, fs) => {
+        if (existing !== undefined) throw new ConflictError('qualify-in-progress');
+        const family = familyOf(options.family);
+        const windows = (options.platform ?? process.platform) === 'win32';
+        if (family.platform !== (windows ? 'windows' : 'posix')) {
+          throw new UnsupportedError('qualify-family-other-platform');
+        }
+        if (family.platform === 'windows' && options.recorder === undefined) {
+          throw new UnsupportedError('qualify-recorder-required');
+        }
+        const layout = probeLayout(options.stateDir, family);
+        const recorder = options.recorder ?? layout.scriptRecorder;
+        family.assertCanonicalPath(recorder, 'executable');
+        family.assertCanonicalPath(layout.binding, 'selector');
+        const contract = probeContract(family, layout.extraTokens);
+        const stop = stopArgv(recorder, layout.binding);
+        const state: ProbeState = {
+          version: 1,
+          phase: 'starting',
+          family: family.id,
+          hooksFile: options.hooksFile,
+          recorder,
+          argv: [...stop, ...layout.extraTokens],
+          command: contract.render(stop),
+          startedAt: new Date().toISOString(),
+          finishing: null,
+        };
+        await writeState(layout.stateFile, state, fs);
+        probe = viewOf(state, layout);
+        await makeProbeDirectory(layout, options.recorder === undefined);
+        install = await runOperation({
+          operation: Operation.Install,
+          hooksFile: options.hooksFile,
+          ledger: layout.ledger,
+          spec: { executable: recorder, selector: layout.binding },
+          shell: contract.id,
+          planner: probePlanner(family, layout.extraTokens),
+          fs,
+          ...(options.checkHostPaths === undefined ? {} : { checkHostPaths: options.checkHostPaths }),
+        });
+        if (install.error !== undefined) {
+          // Refused, nothing was written: leave no trace. Failed: the entry may be half in,
+          // so the state stays and status names cancel.
+          if (install.status === 'refused') await clearProbe(layout, fs);
+          else probe = { ...probe, phase: 'starting' };
+          throw install.error;
+        }
+        const waiting: ProbeState = { ...state, phase: 'waiting' };
+        await writeState(layout.stateFile, waiting, fs);
+        probe = viewOf(waiting, layout);
+        return { status: 'done' as const, probe, install, error: undefined };
+      }),
+    (status, error) => ({ status, probe, install, error }),
+    options.stateDir,
+  );
+}
+
+async function makeProbeDirectory(layout: ProbeLayout, ownRecorder: boolean): Promise<void> {
+  try {
+    await mkdir(layout.recordings, { recursive: true, mode: 0o700 });
+    await writeFile(layout.binding, bindingBytes(layout.recordings), { mode: 0o600 });
+    if (ownRecorder) {
+      await writeFile(layout.scriptRecorder, recorderScript(layout.recordings), { mode: 0o700 });
+      // writeFile's mode is masked by the umask; the recorder must be executable whatever it is.
+      await chmod(layout.scriptRecorder, 0o700);
+    }
+  } catch (err) {
+    throw aboutFile(err, 'probe', layout.probeDir);
+  }
+}
+
+/** Deletes the probe directory, the state file and the probe ledger: nothing of it is left. */
+async function clearProbe(layout: ProbeLayout, fs: FsSeam): Promise<void> {
+  try {
+    await rm(layout.probeDir, { recursive: true, force: true });
+  } catch (err) {
+    throw aboutFile(err, 'probe', layout.probeDir);
+  }
+  for (const file of [layout.ledger, layout.stateFile]) {
+    await fs.unlink(file).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ENOENT') throw aboutFile(err, 'probe', file);
+    });
+  }
+}
+
+/** Takes the probe entry out through the lifecycle, unless the ledger owns nothing any more. */
+async function removeProbeEntry(state: ProbeState, layout: ProbeLayout, fs: FsSeam): Promise<void> {
+  const family = familyOf(state.family);
+  const key = await resolveTarget(state.hooksFile, fs);
+  const record = (await readLedger(layout.ledger, { fs })).records.get(key);
+  // Released (or never installed): there is nothing of ours to take out.
+  if (record === undefined || (record.receipt === null && record.pending === null)) return;
+  const removed = await runOperation({
+    operation: Operation.Remove,
+    hooksFile: state.hooksFile,
+    ledger: layout.ledger,
+    planner: probePlanner(family, layout.extraTokens),
+    fs,
+  });
+  if (removed.error !== undefined) throw removed.error;
+}
+
+export async function finishQualification(
+  options: FinishQualificationOptions,
+): Promise<FinishOutcome> {
+  let probe: ProbeView | null = null;
+  let invocations: readonly InvocationReport[] = [];
+  let record: QualificationRecord | null = null;
+  return outcomeOf<FinishOutcome>(
+    () =>
+      withState(options, async (found, fs) => {
+        if (found === undefined) throw new ConflictError('qualify-not-started');
+        let state = found;
+        const family = familyOf(state.family);
+        const layout = probeLayout(options.stateDir, family);
+        probe = viewOf(state, layout);
+        if (state.phase === 'starting') throw new ConflictError('qualify-start-interrupted');
+        if (state.finishing === null) {
+          const recordings = await readRecordings(layout.recordings);
+          invocations = recordings.map((r) => compareArgv(r.name, state.argv, r.argv));
+          if (recordings.length === 0) throw new ConflictError('probe-not-fired');
+          if (invocations.some((report) => !report.matched)) {
+            throw new ProbeArgvMismatchError(invocations);
+          }
+          const made = recordFrom({
+            family,
+            argv: state.argv,
+            command: state.command,
+            recordings,
+            id: options.id,
+            platform: options.platform ?? process.platform,
+            arch: options.arch ?? process.arch,
+            date: (options.now?.() ?? new Date()).toISOString(),
+          });
+          await refuseOtherFile(options.out, recordBytes(made), fs);
+          state = { ...state, phase: 'finishing', finishing: { out: options.out, record: made } };
+          await writeState(layout.stateFile, state, fs);
+          probe = viewOf(state, layout);
+        }
+        const { out, record: decided } = state.finishing as NonNullable<ProbeState['finishing']>;
+        record = decided;
+        await writeRecord(out, recordBytes(decided), fs);
+        await removeProbeEntry(state, layout, fs);
+        await clearProbe(layout, fs);
+        return { status: 'done' as const, probe, record, out, invocations, error: undefined };
+      }),
+    (status, error) => ({ status, probe, record, out: null, invocations, error }),
+    options.stateDir,
+  );
+}
+
+export async function cancelQualification(options: QualifyOptions): Promise<QualifyOutcome> {
+  let probe: ProbeView | null = null;
+  return outcomeOf<QualifyOutcome>(
+    () =>
+      withState(options, async (state, fs) => {
+        if (state === undefined) return { status: 'no-op' as const, probe, error: undefined };
+        const layout = probeLayout(options.stateDir, familyOf(state.family));
+        probe = viewOf(state, layout);
+        await removeProbeEntry(state, layout, fs);
+        await clearProbe(layout, fs);
+        return { status: 'done' as const, probe, error: undefined };
+      }),
+    (status, error) => ({ status, probe, error }),
+    options.stateDir,
+  );
+}
+
+export function recordBytes(record: QualificationRecord): Uint8Array {
+  return new TextEncoder().encode(`${JSON.stringify(record, null, 2)}\n`);
+}
+
+const sameBytes = (a: Uint8Array, b: Uint8Array) =>
+  a.length === b.length && a.every((byte, i) => byte === b[i]);
+
+/** An existing file at `out` that is not this very record is never replaced. */
+async function refuseOtherFile(out: string, bytes: Uint8Array, fs: FsSeam): Promise<void> {
+  const existing = await readFileSnapshot(out, fs, { role: 'record', emptySettleMs: 0 });
+  if (existing.exists && !sameBytes(existing.bytes, bytes)) {
+    throw new ConflictError('qualify-out-exists');
+  }
+}
+
+async function writeRecord(out: string, bytes: Uint8Array, fs: FsSeam): Promise<void> {
+  const existing = await readFileSnapshot(out, fs, { role: 'record', emptySettleMs: 0 });
+  if (existing.exists) {
+    // Written by an interrupted finish: the same record is already there.
+    if (sameBytes(existing.bytes, bytes)) return;
+    throw new ConflictError('qualify-out-exists');
+  }
+  await writeHookFile(out, existing, bytes, { fs, role: 'record' });
+}

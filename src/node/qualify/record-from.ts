@@ -1,0 +1,106 @@
+// A QualificationRecord built from what was recorded, never from what anyone typed: the version
+// is the one Cursor reported, the platform and arch the host's, the date the finish's.
+import type { GrammarFamily } from '../../shell/families.js';
+import {
+  QUALIFICATION_RECORD_VERSION,
+  type QualificationRecord,
+  type RecordedInvocation,
+  readRecord,
+} from '../../shell/qualification-record.js';
+import { ConflictError } from '../../errors/errors.js';
+import type { Recording } from './recording.js';
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+const CLIENT = 'Cursor';
+// What a record can list; a real stop payload has about ten fields.
+const MAX_FIELDS = 64;
+
+export interface RecordFacts {
+  readonly family: GrammarFamily;
+  readonly argv: readonly string[];
+  readonly command: string;
+  /** Every recording, all of which matched `argv`. */
+  readonly recordings: readonly Recording[];
+  readonly id: string | undefined;
+  readonly platform: string;
+  readonly arch: string;
+  readonly date: string;
+}
+
+export function recordFrom(facts: RecordFacts): QualificationRecord {
+  const invocations = facts.recordings.map(invocationOf);
+  const reported = new Set(
+    invocations.flatMap((seen) => [seen.cursorVersion, seen.cursorVersionEnv]),
+  );
+  reported.delete(null);
+  if (reported.size === 0) throw new ConflictError('qualify-version-unreported');
+  if (reported.size > 1) throw new ConflictError('qualify-version-conflict');
+  const version = [...reported][0] as string;
+  const recorded = invocations[0] as RecordedInvocation;
+  const sources = [
+    recorded.cursorVersion === null ? [] : ['cursor_version on stdin'],
+    recorded.cursorVersionEnv === null ? [] : ['CURSOR_VERSION in the environment'],
+  ].flat();
+  const record = {
+    version: QUALIFICATION_RECORD_VERSION,
+    id: facts.id ?? defaultId(version, facts.platform, facts.family),
+    family: facts.family.id,
+    evidence: {
+      client: CLIENT,
+      version,
+      platform: facts.platform,
+      arch: facts.arch,
+      date: facts.date,
+      run: `cursorhooks qualify: ${invocations.length} recorded stop invocation(s), every one matching the intended argv`,
+      observed: [
+        `Cursor ${version} ran the probe's stop command, its version reported by ${sources.join(' and ')}`,
+        `every recorded invocation received the intended ${facts.argv.length} argv tokens byte for byte`,
+        "the payload on stdin named the event stop (its field names are in probe.recorded)",
+      ],
+      notObserved: [
+        'any other Cursor build, platform or architecture',
+        'hook shells or launchers other than the one this Cursor used here',
+        'events other than stop',
+        "delivery of the host's own notifications",
+      ],
+      artifacts: [],
+    },
+    probe: { argv: [...facts.argv], command: facts.command, recorded },
+  };
+  // The same strict check every --contract-file gets: what finish writes, a host can load.
+  return readRecord(record);
+}
+
+function invocationOf(recording: Recording): RecordedInvocation {
+  const payload = payloadOf(recording.stdin);
+  const text = (key: string) => (typeof payload?.[key] === 'string' ? payload[key] : null);
+  return {
+    argv: recording.argv,
+    cwd: recording.cwd,
+    hookEventName: text('hook_event_name'),
+    cursorVersion: text('cursor_version'),
+    status: text('status'),
+    payloadFields: payload === undefined ? [] : Object.keys(payload).sort().slice(0, MAX_FIELDS),
+    cursorVersionEnv: recording.cursorVersionEnv,
+  };
+}
+
+function payloadOf(stdin: Uint8Array): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(UTF8.decode(stdin));
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+    return value as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `cursor-<version>-<platform>-<family>`, lower-case words joined by dots or dashes. */
+export function defaultId(version: string, platform: string, family: GrammarFamily): string {
+  const words = `cursor-${version}-${platform}-${family.id}`
+    .toLowerCase()
+    .replace(/[^a-z0-9.]+/g, '-')
+    .replace(/[.-]{2,}/g, '-')
+    .replace(/^[.-]+|[.-]+$/g, '');
+  return words.slice(0, 128).replace(/[.-]+$/, '');
+}

@@ -1,0 +1,135 @@
+// `qualificationStatus`: what a qualification in progress is waiting for, and the one step that
+// moves it on. It reads and never writes, so it is safe to run at any moment, crash or not.
+import type { CursorHooksError } from '../../errors/errors.js';
+import { grammarFamily } from '../../shell/families.js';
+import { aboutFile, isBug } from '../errors.js';
+import { type FsSeam, nodeFs } from '../fs-seam.js';
+import { type HookStatus, readStatus } from '../status.js';
+import { compareArgv, type InvocationReport } from './argv-report.js';
+import { probeLayout, stateFileOf } from './layout.js';
+import type { ProbeView, QualifyOptions } from './probe.js';
+import { probePlanner } from './probe-contract.js';
+import { readRecordings } from './recording.js';
+import { type ProbeState, readState } from './state.js';
+
+export type QualifyStep =
+  | 'start'
+  | 'fire-stop'
+  | 'finish'
+  | 'cancel'
+  | 'fix-probe-entry'
+  | 'fix-state';
+
+export const QUALIFY_STEP_SENTENCES: Readonly<Record<QualifyStep, string>> = {
+  start: 'run qualify start: no qualification is in progress here',
+  'fire-stop':
+    'in Cursor, finish one agent turn (IDE: send the agent a short message and let it answer; CLI: an interactive session, not -p), then run qualify finish',
+  finish: 'run qualify finish: a recorded stop matched, or an interrupted finish is to be completed',
+  cancel:
+    'run qualify cancel: the start was interrupted, or Cursor ran the probe with other arguments, so this family does not hold for this build',
+  'fix-probe-entry':
+    'the probe entry cannot be taken out as it is: run the command shown (for the probe ledger), then cancel or finish again',
+  'fix-state':
+    'the state file is not one this kit wrote: check the hook file for the probe entry, then delete the state directory',
+};
+
+export interface QualificationStatus {
+  readonly stateDir: string;
+  /** `none` when no qualification is in progress. */
+  readonly phase: ProbeState['phase'] | 'none';
+  readonly probe: ProbeView | null;
+  /** Every recording, compared with the intended argv. */
+  readonly invocations: readonly InvocationReport[];
+  /** The probe entry's own status, through the probe ledger; undefined with no probe. */
+  readonly entry: HookStatus | undefined;
+  readonly nextStep: {
+    readonly code: QualifyStep;
+    /** The command line to run; null for a step in Cursor or a hand edit. */
+    readonly command: string | null;
+    readonly sentence: string;
+  };
+  /** Why the state or the recordings could not be read. */
+  readonly error: CursorHooksError | undefined;
+}
+
+// Steps of the probe entry's status that remove would refuse; the rest it can carry out.
+const ENTRY_FIXES: ReadonlySet<string> = new Set(['release', 'review-entry', 'fix-file', 'fix-ledger']);
+
+export async function qualificationStatus(
+  options: Pick<QualifyOptions, 'stateDir' | 'fs'>,
+): Promise<QualificationStatus> {
+  const fs: FsSeam = options.fs ?? nodeFs;
+  const { stateDir } = options;
+  const answer = (
+    code: QualifyStep,
+    rest: Partial<QualificationStatus> = {},
+    command: string | null = qualifyCommand(code, stateDir),
+  ): QualificationStatus => ({
+    stateDir,
+    phase: 'none',
+    probe: null,
+    invocations: [],
+    entry: undefined,
+    error: undefined,
+    ...rest,
+    nextStep: { code, command, sentence: QUALIFY_STEP_SENTENCES[code] },
+  });
+  let state: ProbeState | undefined;
+  try {
+    state = await readState(stateFileOf(stateDir), fs);
+  } catch (err) {
+    if (isBug(err)) throw err;
+    return answer('fix-state', { error: aboutFile(err, 'probe', stateFileOf(stateDir)) }, null);
+  }
+  if (state === undefined) return answer('start');
+  const family = grammarFamily(state.family);
+  if (family === undefined) return answer('fix-state', {}, null);
+  const layout = probeLayout(stateDir, family);
+  const probe: ProbeView = {
+    phase: state.phase,
+    family: state.family,
+    hooksFile: state.hooksFile,
+    directory: layout.probeDir,
+    recorder: state.recorder,
+    binding: layout.binding,
+    argv: state.argv,
+    command: state.command,
+    startedAt: state.startedAt,
+  };
+  const entry = await readStatus({
+    hooksFile: state.hooksFile,
+    ledger: layout.ledger,
+    planner: probePlanner(family, layout.extraTokens),
+    fs,
+  });
+  const known = { phase: state.phase, probe, entry };
+  if (ENTRY_FIXES.has(entry.nextStep.code) && entry.nextStep.command !== null) {
+    const fix = `cursorhooks ${entry.nextStep.command} --hooks-file ${shellWord(state.hooksFile)} --ledger ${shellWord(layout.ledger)}`;
+    return answer('fix-probe-entry', known, fix);
+  }
+  if (state.phase === 'starting') return answer('cancel', known);
+  if (state.phase === 'finishing') return answer('finish', known);
+  let invocations: readonly InvocationReport[];
+  try {
+    const recordings = await readRecordings(layout.recordings);
+    invocations = recordings.map((r) => compareArgv(r.name, state.argv, r.argv));
+  } catch (err) {
+    if (isBug(err)) throw err;
+    return answer('cancel', { ...known, error: aboutFile(err, 'probe', layout.recordings) });
+  }
+  const found = { ...known, invocations };
+  if (invocations.length === 0) return answer('fire-stop', found, null);
+  return answer(invocations.every((report) => report.matched) ? 'finish' : 'cancel', found);
+}
+
+function qualifyCommand(code: QualifyStep, stateDir: string): string | null {
+  if (code !== 'start' && code !== 'finish' && code !== 'cancel') return null;
+  const out = code === 'finish' ? ' --out RECORD.json' : '';
+  const family = code === 'start' ? ' --family FAMILY' : '';
+  return `cursorhooks qualify ${code}${family} --state-dir ${shellWord(stateDir)}${out}`;
+}
+
+/** A path as one POSIX shell word, for a command line a user copies. */
+function shellWord(path: string): string {
+  return /^[A-Za-z0-9_./:@%+=,-]+$/.test(path) ? path : `'${path.replaceAll("'", `'"'"'`)}'`;
+}
