@@ -5,7 +5,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { renderArgv, WindowsPowerShellStop20261001 } from '../../src/index.js';
+import { underRoot } from '../shell/pwsh-checks.js';
+import { stopTokens } from '../shell/windows-cases.js';
 import { decodeStrict } from './common.js';
+import { type ArgumentPassing, describeWithPwsh } from './pwsh.js';
 import { expectRequiredShellsFound, POSIX_SHELLS, type Shell, WINDOWS } from './shells.js';
 import {
   DEFAULT_CURSOR_VERSION,
@@ -53,14 +57,25 @@ function writeHooks(hooks: Record<string, unknown>): void {
   fs.writeFileSync(hooksFile(), JSON.stringify({ version: 1, hooks }, null, 2));
 }
 
-/** What the recorder wrote; null when it never ran. */
-function recorded(): Recorded | null {
-  const files = RECORDS.map((name) => path.join(recorderDir(), name));
+function installRecorder(file: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, RECORDER_SCRIPT, { mode: 0o755 });
+}
+
+function clearRecords(dir: string): void {
+  for (const name of RECORDS) fs.rmSync(path.join(dir, name), { force: true });
+}
+
+/** What the recorder in `dir` wrote; null when it never ran. */
+function readRecords(dir: string): Recorded | null {
+  const files = RECORDS.map((name) => path.join(dir, name));
   if (!files.some((file) => fs.existsSync(file))) return null;
   const read = (file: string) =>
     fs.existsSync(file) ? decodeStrict(fs.readFileSync(file)) : '<missing>';
   return Object.fromEntries(RECORDS.map((name, i) => [name, read(files[i] ?? '')])) as Recorded;
 }
+
+const recorded = () => readRecords(recorderDir());
 
 const argvOf = (record: Recorded | null) =>
   record === null ? null : record.argv.split('\0').slice(0, -1);
@@ -73,12 +88,11 @@ describe.skipIf(WINDOWS)('the simulated Cursor under POSIX shells', () => {
   beforeAll(() => {
     scratchDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cursorhooks-sim-'));
     fs.mkdirSync(cursorDir(), { recursive: true });
-    fs.mkdirSync(recorderDir());
-    fs.writeFileSync(recorder(), RECORDER_SCRIPT, { mode: 0o755 });
+    installRecorder(recorder());
   });
 
   beforeEach(() => {
-    for (const name of RECORDS) fs.rmSync(path.join(recorderDir(), name), { force: true });
+    if (scratchDir !== undefined) clearRecords(recorderDir());
   });
 
   afterAll(() => {
@@ -204,4 +218,99 @@ describe.skipIf(WINDOWS)('the simulated Cursor under POSIX shells', () => {
       await expect(fire(shell)).rejects.toThrow(SyntaxError);
     });
   });
+});
+
+describeWithPwsh('the simulated Cursor under pwsh in the Windows wrapper', (pwsh) => {
+  let dir: string | undefined;
+  const root = () => {
+    if (dir === undefined) throw new Error('the scratch directory was not created');
+    return path.join(dir, 'drive');
+  };
+  const winHome = () => path.join(root(), 'home');
+  const winHooks = () => path.join(winHome(), '.cursor', 'hooks.json');
+  const EXECUTABLE = 'X:\\sim\\agent.exe';
+  // A first hook that only says it ran, into the recorder's `order`.
+  const FIRST = 'X:\\sim\\first.exe';
+  const agentDir = () => path.dirname(underRoot(root(), EXECUTABLE));
+  const winRecorded = () => readRecords(agentDir());
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cursorhooks-sim-pwsh-'));
+    fs.mkdirSync(path.dirname(winHooks()), { recursive: true });
+    installRecorder(underRoot(root(), EXECUTABLE));
+    fs.writeFileSync(
+      underRoot(root(), FIRST),
+      `#!/bin/sh\nprintf 'first\\n' >> "\${0%/*}/order"\n`,
+      {
+        mode: 0o755,
+      },
+    );
+    await pwsh().mapDrives(root());
+  });
+  beforeEach(() => {
+    if (dir !== undefined) clearRecords(agentDir());
+  });
+  afterAll(() => {
+    if (dir !== undefined) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const fireWindows = (mode: ArgumentPassing, extra: Partial<FireOptions> = {}) =>
+    fireStop({ hooksFile: winHooks(), launcher: { kind: 'pwsh', pwsh: pwsh(), mode }, ...extra });
+
+  it.each(['Standard', 'Legacy'] as const)(
+    'runs both stop entries in order under %s, in ~/.cursor, with the payload piped in and CURSOR_VERSION set, or the Windows probe tests run against a Cursor that does not exist',
+    async (mode) => {
+      const first = renderArgv(WindowsPowerShellStop20261001, stopTokens(FIRST, 'C:\\first'));
+      const tokens = stopTokens(EXECUTABLE, "C:\\Users\\O'Neil\\a b.json");
+      const second = renderArgv(WindowsPowerShellStop20261001, tokens);
+      fs.writeFileSync(
+        winHooks(),
+        JSON.stringify({ version: 1, hooks: { stop: [{ command: first }, { command: second }] } }),
+      );
+      const fired = await fireWindows(mode, { cursorVersion: '9.8.7' });
+      expect(fired.map(({ command, exit, stderr }) => ({ command, exit, stderr }))).toEqual([
+        { command: first, exit: 0, stderr: '' },
+        { command: second, exit: 0, stderr: '' },
+      ]);
+      expect(winRecorded()).toEqual({
+        order: 'first\nrecorder\n',
+        argv: `${tokens.slice(1).join('\0')}\0`,
+        cwd: `${fs.realpathSync(path.dirname(winHooks()))}\n`,
+        // PowerShell writes a string to a native command's stdin followed by a newline.
+        stdin: `${fired[1]?.stdin}\n`,
+        version: '9.8.7',
+        home: winHome(),
+        leak: '<unset>',
+      });
+      expect(JSON.parse(fired[1]?.stdin ?? '')).toMatchObject({
+        hook_event_name: 'stop',
+        cursor_version: '9.8.7',
+      });
+    },
+  );
+
+  it('unsets CURSOR_VERSION when told, or the Windows probe cannot be shown a Cursor that hides it', async () => {
+    const command = renderArgv(WindowsPowerShellStop20261001, stopTokens(EXECUTABLE, 'C:\\b'));
+    fs.writeFileSync(winHooks(), JSON.stringify({ version: 1, hooks: { stop: [{ command }] } }));
+    await fireWindows('Legacy', { versionInEnv: false });
+    expect(winRecorded()?.version).toBe('<unset>');
+  });
+
+  it('collapse-quotes breaks a doubled apostrophe so the recorder never runs, or the Windows probe is never shown that launcher bug', async () => {
+    const command = renderArgv(WindowsPowerShellStop20261001, stopTokens(EXECUTABLE, "C:\\it's"));
+    fs.writeFileSync(winHooks(), JSON.stringify({ version: 1, hooks: { stop: [{ command }] } }));
+    await fireWindows('Legacy', { misbehave: 'none' });
+    expect(argvOf(winRecorded())).toEqual(['cursor-event', 'stop', '--binding', "C:\\it's"]);
+    clearRecords(agentDir());
+    const [hook] = await fireWindows('Legacy', { misbehave: 'collapse-quotes' });
+    expect(winRecorded()).toBeNull();
+    expect(hook?.stderr).not.toBe('');
+  });
+
+  it.each(['reevaluate', 'drop-empty'] as const)(
+    'refuses %s, which it models for POSIX launchers only, or a Windows test believes it saw that bug',
+    async (misbehave) => {
+      await expect(fireWindows('Legacy', { misbehave })).rejects.toThrow(/POSIX launchers only/);
+    },
+  );
 });

@@ -4,7 +4,10 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { cursorWrapper, singleQuoted } from '../shell/windows-cases.js';
+import type { ArgumentPassing, PwshSession } from './pwsh.js';
 import type { Shell } from './shells.js';
 
 /**
@@ -19,8 +22,15 @@ import type { Shell } from './shells.js';
  */
 export type Misbehaviour = 'none' | 'reevaluate' | 'drop-empty' | 'collapse-quotes' | 'never-fire';
 
-/** How the commands are run; `posix`: `<shell.file> ...shell.args -c <command>`. */
-export type StopLauncher = { readonly kind: 'posix'; readonly shell: Shell };
+/**
+ * How the commands are run. `posix`: `<shell.file> ...shell.args -c <command>`. `pwsh`: as
+ * Cursor's Windows build does, inside its wrapper with the payload piped from a file, under
+ * `mode` (Legacy is the closest model of the Windows PowerShell 5.1 it starts); Windows paths
+ * resolve through the session's mapped drives (`PwshSession.mapDrives`).
+ */
+export type StopLauncher =
+  | { readonly kind: 'posix'; readonly shell: Shell }
+  | { readonly kind: 'pwsh'; readonly pwsh: PwshSession; readonly mode: ArgumentPassing };
 
 export interface FireOptions {
   /** The hooks.json to read: a temp HOME's `.cursor/hooks.json`. */
@@ -33,7 +43,10 @@ export interface FireOptions {
   /** Whether `CURSOR_VERSION` is set (default true). */
   readonly versionInEnv?: boolean;
   readonly misbehave?: Misbehaviour;
-  /** Added to the minimal environment, over PATH, HOME and CURSOR_VERSION. */
+  /**
+   * Added over PATH, HOME and CURSOR_VERSION: to a minimal environment (POSIX), to the pwsh
+   * session's own (pwsh).
+   */
   readonly env?: Readonly<Record<string, string>>;
 }
 
@@ -44,7 +57,7 @@ export interface FiredHook {
   readonly exit: number | null;
   readonly stdout: string;
   readonly stderr: string;
-  /** The stop payload written to its stdin. */
+  /** The stop payload written to its stdin (pwsh adds a newline when it pipes it on). */
   readonly stdin: string;
 }
 
@@ -95,6 +108,10 @@ interface Ran {
   readonly stdout: Buffer;
   readonly stderr: string;
 }
+
+/** The command as a `collapse-quotes` launcher rewrites it; unchanged otherwise. */
+const collapse = (command: string, misbehave: Misbehaviour) =>
+  misbehave === 'collapse-quotes' ? command.replace(/['"]{2,}/g, (run) => run.charAt(0)) : command;
 
 /** One process from argv, no shell of its own; a spawn failure is reported, not thrown. */
 function runArgv(file: string, args: readonly string[], launch: Launch): Promise<Ran> {
@@ -149,11 +166,7 @@ async function runPosix(
 ): Promise<Ran> {
   switch (misbehave) {
     case 'collapse-quotes':
-      return shellRun(
-        shell,
-        command.replace(/['"]{2,}/g, (run) => run.charAt(0)),
-        launch,
-      );
+      return shellRun(shell, collapse(command, misbehave), launch);
     case 'reevaluate': {
       const argv = await evaluatedArgv(shell, command, launch);
       return 'exit' in argv ? argv : shellRun(shell, argv.join(' '), launch);
@@ -170,31 +183,86 @@ async function runPosix(
   }
 }
 
+/** `reevaluate` and `drop-empty` model POSIX launchers; pwsh has no such evaluation step. */
+const POSIX_ONLY: ReadonlySet<Misbehaviour> = new Set(['reevaluate', 'drop-empty']);
+
+interface Event {
+  readonly cwd: string;
+  readonly home: string;
+  readonly version: string | null;
+  readonly stdin: string;
+  readonly misbehave: Misbehaviour;
+  readonly env: Readonly<Record<string, string>>;
+}
+
+type Launcher = (command: string) => Promise<Omit<FiredHook, 'command' | 'stdin'>>;
+
+function posixLauncher(shell: Shell, event: Event): Launcher {
+  const env: Record<string, string> = {
+    PATH: MINIMAL_PATH,
+    HOME: event.home,
+    ...(event.version === null ? {} : { CURSOR_VERSION: event.version }),
+    ...event.env,
+  };
+  return async (command) => {
+    const ran = await runPosix(shell, command, event.misbehave, {
+      cwd: event.cwd,
+      env,
+      stdin: event.stdin,
+    });
+    return { exit: ran.exit, stdout: ran.stdout.toString('utf8'), stderr: ran.stderr };
+  };
+}
+
+/** stdout holds what the command wrote to the pipeline, stderr its errors' ids. */
+function pwshLauncher(
+  pwsh: PwshSession,
+  mode: ArgumentPassing,
+  event: Event,
+  payloadFile: string,
+): Launcher {
+  const env = { HOME: event.home, CURSOR_VERSION: event.version, ...event.env };
+  return async (command) => {
+    const source = cursorWrapper(singleQuoted(payloadFile), collapse(command, event.misbehave));
+    const ran = await pwsh.runIn(mode, source, { cwd: event.cwd, env });
+    return { exit: ran.exit, stdout: ran.output.join('\n'), stderr: ran.errors.join('\n') };
+  };
+}
+
 /** Fires one stop event at the hooks in `hooksFile` and reports each hook run, in order. */
 export async function fireStop(options: FireOptions): Promise<readonly FiredHook[]> {
+  const { launcher } = options;
   const misbehave = options.misbehave ?? 'none';
+  if (launcher.kind === 'pwsh' && POSIX_ONLY.has(misbehave)) {
+    throw new Error(`the simulated Cursor models ${misbehave} for POSIX launchers only`);
+  }
   if (misbehave === 'never-fire') return [];
   const commands = stopCommands(fs.readFileSync(options.hooksFile, 'utf8'));
   const cwd = path.dirname(options.hooksFile);
   const home = path.dirname(cwd);
   const version = options.cursorVersion ?? DEFAULT_CURSOR_VERSION;
   const stdin = stopPayload(home, options.versionOnStdin === false ? undefined : version);
-  const env: Record<string, string> = {
-    PATH: MINIMAL_PATH,
-    HOME: home,
-    ...(options.versionInEnv === false ? {} : { CURSOR_VERSION: version }),
-    ...options.env,
+  const event: Event = {
+    cwd,
+    home,
+    version: options.versionInEnv === false ? null : version,
+    stdin,
+    misbehave,
+    env: options.env ?? {},
   };
-  const fired: FiredHook[] = [];
-  for (const command of commands) {
-    const ran = await runPosix(options.launcher.shell, command, misbehave, { cwd, env, stdin });
-    fired.push({
-      command,
-      exit: ran.exit,
-      stdout: ran.stdout.toString('utf8'),
-      stderr: ran.stderr,
-      stdin,
-    });
+  const fireAll = async (run: Launcher): Promise<readonly FiredHook[]> => {
+    const fired: FiredHook[] = [];
+    for (const command of commands) fired.push({ command, ...(await run(command)), stdin });
+    return fired;
+  };
+  if (launcher.kind === 'posix') return fireAll(posixLauncher(launcher.shell, event));
+  // Cursor's Windows build writes the payload to a file and pipes it from there.
+  const payloadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cursorhooks-sim-payload-'));
+  try {
+    const payloadFile = path.join(payloadDir, 'payload.json');
+    fs.writeFileSync(payloadFile, stdin);
+    return await fireAll(pwshLauncher(launcher.pwsh, launcher.mode, event, payloadFile));
+  } finally {
+    fs.rmSync(payloadDir, { recursive: true, force: true });
   }
-  return fired;
 }
