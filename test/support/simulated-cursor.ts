@@ -75,7 +75,7 @@ const member = (value: unknown, key: string): unknown =>
  * as Cursor skips them. A file that is not JSON throws: Cursor would quietly run nothing, which
  * would hide a broken test behind a "never fired".
  */
-export function stopCommands(text: string): readonly string[] {
+function stopCommands(text: string): readonly string[] {
   const stop = member(member(JSON.parse(text) as unknown, 'hooks'), 'stop');
   if (!Array.isArray(stop)) return [];
   return stop.flatMap((entry: unknown) => {
