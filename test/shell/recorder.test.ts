@@ -9,81 +9,12 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DarwinUserShell20260918, LinuxUserShell32212, Operation, plan } from '../../src/index.js';
-
-/** A shell to run the command under: `file ...args -c <command>`. */
-interface Shell {
-  /** The name CURSORHOOKS_REQUIRED_SHELLS uses for it. */
-  readonly name: string;
-  /** How test titles show it. */
-  readonly label: string;
-  readonly file: string;
-  readonly args: readonly string[];
-}
-
-interface Candidate {
-  readonly name: string;
-  readonly label: string;
-  readonly program: string;
-  readonly args: readonly string[];
-}
-
-// `sh` is /bin/sh itself; every other candidate is searched for by program name.
-const CANDIDATES: readonly Candidate[] = [
-  { name: 'dash', label: 'dash', program: 'dash', args: [] },
-  { name: 'bash', label: 'bash', program: 'bash', args: [] },
-  { name: 'bash', label: 'bash --posix', program: 'bash', args: ['--posix'] },
-  { name: 'zsh', label: 'zsh', program: 'zsh', args: [] },
-  { name: 'mksh', label: 'mksh', program: 'mksh', args: [] },
-  { name: 'lksh', label: 'lksh', program: 'lksh', args: [] },
-  { name: 'busybox', label: 'busybox sh', program: 'busybox', args: ['sh'] },
-  { name: 'yash', label: 'yash', program: 'yash', args: [] },
-  { name: 'posh', label: 'posh', program: 'posh', args: [] },
-  { name: 'ksh', label: 'ksh', program: 'ksh', args: [] },
-  { name: 'ksh93', label: 'ksh93', program: 'ksh93', args: [] },
-  { name: 'oksh', label: 'oksh', program: 'oksh', args: [] },
-];
-const KNOWN_NAMES: ReadonlySet<string> = new Set(['sh', ...CANDIDATES.map((c) => c.name)]);
-const SEARCH_DIRS = ['/bin', '/usr/bin', '/usr/local/bin'];
-
-function isExecutableFile(file: string): boolean {
-  try {
-    fs.accessSync(file, fs.constants.X_OK);
-    return fs.statSync(file).isFile();
-  } catch {
-    return false;
-  }
-}
-
-function findProgram(program: string): string | undefined {
-  return SEARCH_DIRS.map((dir) => path.join(dir, program)).find(isExecutableFile);
-}
-
-function discoverShells(): readonly Shell[] {
-  const shells: Shell[] = [];
-  if (isExecutableFile('/bin/sh'))
-    shells.push({ name: 'sh', label: '/bin/sh', file: '/bin/sh', args: [] });
-  for (const candidate of CANDIDATES) {
-    const file = findProgram(candidate.program);
-    if (file !== undefined) {
-      shells.push({ name: candidate.name, label: candidate.label, file, args: candidate.args });
-    }
-  }
-  return shells;
-}
-
-const WINDOWS = process.platform === 'win32';
-const SHELLS: readonly Shell[] = WINDOWS ? [] : discoverShells();
-
-/**
- * /bin/sh always; CI adds the rest through CURSORHOOKS_REQUIRED_SHELLS. `pwsh` there is for the
- * PowerShell suites (test/support/pwsh.ts), not a POSIX shell this test runs.
- */
-function requiredShellNames(): readonly string[] {
-  const listed = (process.env.CURSORHOOKS_REQUIRED_SHELLS ?? '')
-    .split(/\s+/)
-    .filter((n) => n !== '' && n !== 'pwsh');
-  return [...new Set(['sh', ...listed])];
-}
+import {
+  expectRequiredShellsFound,
+  POSIX_SHELLS as SHELLS,
+  type Shell,
+  WINDOWS,
+} from '../support/shells.js';
 
 /** A selector under `<scratch>/sel/`; `decoys` are files an unquoted glob in it would match. */
 interface SelectorCase {
@@ -291,16 +222,7 @@ describe.skipIf(WINDOWS)('the planned command under real POSIX shells (SPEC §8 
   });
 
   it('finds /bin/sh and every shell in CURSORHOOKS_REQUIRED_SHELLS, or a missing shell goes untested', () => {
-    const required = requiredShellNames();
-    expect(
-      required.filter((name) => !KNOWN_NAMES.has(name)),
-      'CURSORHOOKS_REQUIRED_SHELLS names a shell this test does not know',
-    ).toEqual([]);
-    const found = new Set(SHELLS.map((shell) => shell.name));
-    expect(
-      required.filter((name) => !found.has(name)),
-      'required shells missing on this machine',
-    ).toEqual([]);
+    expectRequiredShellsFound();
   });
 
   it('installs a recorder that records argv verbatim, or every shell case below proves nothing', () => {

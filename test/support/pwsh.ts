@@ -98,6 +98,13 @@ function splitRecords(text: string | null): readonly string[] | null {
     : [...text.split('\0'), '<unterminated>'];
 }
 
+const fromWire = (result: WireRun): RunResult => ({
+  ...result,
+  self: fromBase64(result.self),
+  argv: splitRecords(fromBase64(result.argv)),
+  stdin: fromBase64(result.stdin),
+});
+
 export class PwshSession {
   readonly #child: ChildProcess;
   readonly #socket: net.Socket;
@@ -222,12 +229,16 @@ export class PwshSession {
   /** Runs each source in turn as a script under the given native argument passing. */
   async run(mode: ArgumentPassing, sources: readonly string[]): Promise<readonly RunResult[]> {
     const results = (await this.#request({ op: 'run', mode, sources })) as WireRun[];
-    return results.map((result) => ({
-      ...result,
-      self: fromBase64(result.self),
-      argv: splitRecords(fromBase64(result.argv)),
-      stdin: fromBase64(result.stdin),
-    }));
+    return results.map(fromWire);
+  }
+
+  /** Runs one source as a hook: in `cwd`, with `env` set for it (null unsets a variable). */
+  async runIn(
+    mode: ArgumentPassing,
+    source: string,
+    place: { readonly cwd: string; readonly env: Readonly<Record<string, string | null>> },
+  ): Promise<RunResult> {
+    return fromWire((await this.#request({ op: 'run-in', mode, source, ...place })) as WireRun);
   }
 
   async close(): Promise<void> {

@@ -37,6 +37,16 @@ public static class CursorhooksPwshDescribe
         return sources;
     }
 
+    /** The request's `env`: each variable's value, or null to unset it. */
+    public static System.Collections.Generic.Dictionary<string, string> Env(string request)
+    {
+        using var doc = JsonDocument.Parse(request);
+        var vars = new System.Collections.Generic.Dictionary<string, string>();
+        foreach (var item in doc.RootElement.GetProperty("env").EnumerateObject())
+            vars[item.Name] = item.Value.ValueKind == JsonValueKind.Null ? null : item.Value.GetString();
+        return vars;
+    }
+
     /** One JSON array: for each source, what PowerShell's own parser made of it. */
     public static string ParseAll(string request)
     {

@@ -40,6 +40,12 @@ function Invoke-Recorded([string] $Source, [string] $Mode) {
   }
 }
 
+# PowerShell hands $null to a string parameter as '', which would set the variable empty.
+function Set-ProcessVariable([string] $Name, $Value) {
+  if ($null -eq $Value) { $Value = [NullString]::Value }
+  [Environment]::SetEnvironmentVariable($Name, $Value)
+}
+
 function Get-Answer([string] $Request) {
   switch ([CursorhooksPwshDescribe]::Op($Request)) {
     'parse' { return [CursorhooksPwshDescribe]::ParseAll($Request) }
@@ -56,6 +62,24 @@ function Get-Answer([string] $Request) {
       $results = [Collections.Generic.List[object]]::new()
       foreach ($source in [CursorhooksPwshDescribe]::Sources($Request)) { $results.Add((Invoke-Recorded $source $mode)) }
       return ConvertTo-Json -InputObject $results -Depth 4 -Compress -EscapeHandling EscapeNonAscii
+    }
+    'run-in' {
+      # One source as a hook: started in `cwd` with `env` set (null unsets), both restored after.
+      $mode = [CursorhooksPwshDescribe]::Text($Request, 'mode')
+      $vars = [CursorhooksPwshDescribe]::Env($Request)
+      $saved = @{}
+      foreach ($name in $vars.Keys) {
+        $saved[$name] = [Environment]::GetEnvironmentVariable($name)
+        Set-ProcessVariable $name $vars[$name]
+      }
+      Push-Location -LiteralPath ([CursorhooksPwshDescribe]::Text($Request, 'cwd'))
+      try {
+        $result = Invoke-Recorded ([CursorhooksPwshDescribe]::Text($Request, 'source')) $mode
+      } finally {
+        Pop-Location
+        foreach ($name in $saved.Keys) { Set-ProcessVariable $name $saved[$name] }
+      }
+      return ConvertTo-Json -InputObject $result -Depth 4 -Compress -EscapeHandling EscapeNonAscii
     }
     default { throw "unknown op" }
   }
