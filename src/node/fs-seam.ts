@@ -22,6 +22,8 @@ export interface FsSeam {
   rename(from: string, to: string): Promise<void>;
   link(existing: string, created: string): Promise<void>;
   unlink(path: string): Promise<void>;
+  /** Removes an empty directory (a probe's, after its files). */
+  rmdir(path: string): Promise<void>;
   lstat(path: string): Promise<Stats>;
   realpath(path: string): Promise<string>;
   readlink(path: string): Promise<string>;
@@ -56,6 +58,7 @@ const posixFs: FsSeam = {
   rename: (from, to) => fs.rename(from, to),
   link: (existing, created) => fs.link(existing, created),
   unlink: (path) => fs.unlink(path),
+  rmdir: (path) => fs.rmdir(path),
   lstat: (path) => fs.lstat(path),
   realpath: (path) => fs.realpath(path),
   readlink: (path) => fs.readlink(path),

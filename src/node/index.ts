@@ -70,6 +70,7 @@ export {
   readFileSnapshot as readHookFile,
   resolveTarget,
 } from './read.js';
+export { type ReleaseOptions, type ReleaseOutcome, release } from './release.js';
 export {
   type OperationOptions,
   type OperationOutcome,

@@ -14,13 +14,14 @@ export interface RetryBounds {
   readonly budgetMs?: number;
 }
 
-/** `fs` with rename and unlink retried on Windows' transient refusals. */
+/** `fs` with rename, unlink and rmdir retried on Windows' transient refusals. */
 export function windowsRetrying(fs: FsSeam, bounds: RetryBounds = {}): FsSeam {
   const budgetMs = bounds.budgetMs ?? 2000;
   return {
     ...fs,
     rename: (from, to) => retried(() => fs.rename(from, to), budgetMs),
     unlink: (path) => retried(() => fs.unlink(path), budgetMs),
+    rmdir: (path) => retried(() => fs.rmdir(path), budgetMs),
   };
 }
 

@@ -1,8 +1,8 @@
-import { defaultPlanner } from '../../planner/default.js';
 import { Operation } from '../../planner/operation.js';
 import type { PlanRequest } from '../../planner/request.js';
 import { exactText } from '../bytes.js';
 import type { Command } from '../command.js';
+import { CONTRACT_FILE_OPTION, plannerOf } from '../contract-files.js';
 import { DOCUMENT_FIELDS, readDocumentField } from '../document-field.js';
 import { ExitCode } from '../exit-codes.js';
 import { writeJSON } from '../io.js';
@@ -56,14 +56,16 @@ export const planCommand: Command = {
 A refusal writes nothing on stdout: the error goes to stderr and the exit code is 1.
 The request may hold at most ${MAX_REQUEST_BYTES / 1024 / 1024} MiB; send large documents as documentBase64 if
 your JSON encoder escapes non-ASCII characters.`,
-  options: {},
+  options: { ...CONTRACT_FILE_OPTION },
   request: REQUEST,
   output: `{"desired": TEXT, "receipt": RECEIPT | null, "noOp": BOOLEAN}: the document to write
   (the input on a no-op) and the receipt to store (null after remove).`,
   jsonOnly: true,
-  async run({ stdin, io }) {
+  async run({ options, stdin, io }) {
     const request = decodeRequest(await readRequestBytes(stdin), REQUEST);
-    const result = defaultPlanner().plan(toPlanRequest(readDocumentField(request), request));
+    const result = (await plannerOf(options)).plan(
+      toPlanRequest(readDocumentField(request), request),
+    );
     // A refusal is thrown so it prints in the one error shape; its bytes are never echoed.
     if (result.error !== undefined) throw result.error;
     writeJSON(io, {

@@ -19,8 +19,8 @@ import { ExitCode } from '../exit-codes.js';
 import { failureJSON, failureOf } from '../file/failure.js';
 import { HostPathRun } from '../file/host-paths.js';
 import { VOUCH_OPTION } from '../file/options.js';
-import { writeJSON } from '../io.js';
 import type { CliIO } from '../io.js';
+import { writeJSON } from '../io.js';
 
 const ACTIONS = ['start', 'status', 'finish', 'cancel'] as const;
 type Action = (typeof ACTIONS)[number];
@@ -152,9 +152,13 @@ function actionOf(given: string | undefined, options: OptionValues): Action {
     const value = options[name];
     if (value === undefined || name === 'state-dir' || name === 'json' || name === 'help') continue;
     if (!TAKES[action].includes(name)) {
-      throw usageError('option-not-for-action', `option --${name} is not taken by qualify ${action}`, {
-        option: `--${name}`,
-      });
+      throw usageError(
+        'option-not-for-action',
+        `option --${name} is not taken by qualify ${action}`,
+        {
+          option: `--${name}`,
+        },
+      );
     }
   }
   for (const name of REQUIRED[action]) {
@@ -224,11 +228,16 @@ const DONE: Readonly<Record<Exclude<Action, 'status'>, string>> = {
   cancel: 'the probe entry and directory are removed; no record was written',
 };
 
-function text(action: Exclude<Action, 'status'>, outcome: QualifyOutcome, stateDir: string): string {
+function text(
+  action: Exclude<Action, 'status'>,
+  outcome: QualifyOutcome,
+  stateDir: string,
+): string {
   const lines: string[] = [];
   if (outcome.status === 'done') lines.push(`qualify ${action}: ${DONE[action]}`);
   else if (outcome.status === 'no-op') lines.push(`qualify ${action}: nothing in progress`);
-  else lines.push(`qualify ${action}: ${outcome.status}; run qualify status --state-dir ${stateDir}`);
+  else
+    lines.push(`qualify ${action}: ${outcome.status}; run qualify status --state-dir ${stateDir}`);
   if (outcome.probe !== null) lines.push(...probeLines(outcome.probe));
   const error = outcome.error;
   if (error instanceof ProbeArgvMismatchError) {

@@ -3,7 +3,6 @@
 // takes the entry out again, cancel takes it out without a record. The entry goes in and out
 // through runOperation with the probe's own ledger, so foreign bytes are never touched, and
 // each step writes the state file first, so a crash anywhere leaves a way out (status).
-import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
 import { ConflictError, type CursorHooksError, UnsupportedError } from '../../errors/errors.js';
 import { Operation } from '../../planner/operation.js';
 import { type GrammarFamily, grammarFamily } from '../../shell/families.js';
@@ -20,9 +19,9 @@ import { type OperationOutcome, runOperation } from '../run-operation.js';
 import { compareArgv, type InvocationReport, ProbeArgvMismatchError } from './argv-report.js';
 import { type ProbeLayout, probeLayout, stateFileOf } from './layout.js';
 import { probeContract, probePlanner } from './probe-contract.js';
+import { clearProbe, makeProbeDirectory } from './probe-files.js';
 import { recordFrom } from './record-from.js';
-import { recorderScript } from './recorder-script.js';
-import { bindingBytes, readRecordings } from './recording.js';
+import { readRecordings } from './recording.js';
 import { type ProbeState, readState, writeState } from './state.js';
 
 export interface QualifyOptions {
@@ -143,7 +142,9 @@ async function withState<T>(
   );
 }
 
-export async function startQualification(options: StartQualificationOptions): Promise<StartOutcome> {
+export async function startQualification(
+  options: StartQualificationOptions,
+): Promise<StartOutcome> {
   let probe: ProbeView | null = null;
   let install: OperationOutcome | undefined;
   return outcomeOf<StartOutcome>(
@@ -177,7 +178,7 @@ export async function startQualification(options: StartQualificationOptions): Pr
         };
         await writeState(layout.stateFile, state, fs);
         probe = viewOf(state, layout);
-        await makeProbeDirectory(layout, options.recorder === undefined);
+        await makeProbeDirectory(layout, options.recorder === undefined, fs);
         install = await runOperation({
           operation: Operation.Install,
           hooksFile: options.hooksFile,
@@ -186,7 +187,9 @@ export async function startQualification(options: StartQualificationOptions): Pr
           shell: contract.id,
           planner: probePlanner(family, layout.extraTokens),
           fs,
-          ...(options.checkHostPaths === undefined ? {} : { checkHostPaths: options.checkHostPaths }),
+          ...(options.checkHostPaths === undefined
+            ? {}
+            : { checkHostPaths: options.checkHostPaths }),
         });
         if (install.error !== undefined) {
           // Refused, nothing was written: leave no trace. Failed: the entry may be half in,
@@ -203,34 +206,6 @@ export async function startQualification(options: StartQualificationOptions): Pr
     (status, error) => ({ status, probe, install, error }),
     options.stateDir,
   );
-}
-
-async function makeProbeDirectory(layout: ProbeLayout, ownRecorder: boolean): Promise<void> {
-  try {
-    await mkdir(layout.recordings, { recursive: true, mode: 0o700 });
-    await writeFile(layout.binding, bindingBytes(layout.recordings), { mode: 0o600 });
-    if (ownRecorder) {
-      await writeFile(layout.scriptRecorder, recorderScript(layout.recordings), { mode: 0o700 });
-      // writeFile's mode is masked by the umask; the recorder must be executable whatever it is.
-      await chmod(layout.scriptRecorder, 0o700);
-    }
-  } catch (err) {
-    throw aboutFile(err, 'probe', layout.probeDir);
-  }
-}
-
-/** Deletes the probe directory, the state file and the probe ledger: nothing of it is left. */
-async function clearProbe(layout: ProbeLayout, fs: FsSeam): Promise<void> {
-  try {
-    await rm(layout.probeDir, { recursive: true, force: true });
-  } catch (err) {
-    throw aboutFile(err, 'probe', layout.probeDir);
-  }
-  for (const file of [layout.ledger, layout.stateFile]) {
-    await fs.unlink(file).catch((err: NodeJS.ErrnoException) => {
-      if (err.code !== 'ENOENT') throw aboutFile(err, 'probe', file);
-    });
-  }
 }
 
 /** Takes the probe entry out through the lifecycle, unless the ledger owns nothing any more. */

@@ -1,5 +1,7 @@
 // A QualificationRecord built from what was recorded, never from what anyone typed: the version
 // is the one Cursor reported, the platform and arch the host's, the date the finish's.
+
+import { ConflictError } from '../../errors/errors.js';
 import type { GrammarFamily } from '../../shell/families.js';
 import {
   QUALIFICATION_RECORD_VERSION,
@@ -7,7 +9,6 @@ import {
   type RecordedInvocation,
   readRecord,
 } from '../../shell/qualification-record.js';
-import { ConflictError } from '../../errors/errors.js';
 import type { Recording } from './recording.js';
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
@@ -55,7 +56,7 @@ export function recordFrom(facts: RecordFacts): QualificationRecord {
       observed: [
         `Cursor ${version} ran the probe's stop command, its version reported by ${sources.join(' and ')}`,
         `every recorded invocation received the intended ${facts.argv.length} argv tokens byte for byte`,
-        "the payload on stdin named the event stop (its field names are in probe.recorded)",
+        'the payload on stdin named the event stop (its field names are in probe.recorded)',
       ],
       notObserved: [
         'any other Cursor build, platform or architecture',

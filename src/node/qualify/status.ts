@@ -24,7 +24,8 @@ export const QUALIFY_STEP_SENTENCES: Readonly<Record<QualifyStep, string>> = {
   start: 'run qualify start: no qualification is in progress here',
   'fire-stop':
     'in Cursor, finish one agent turn (IDE: send the agent a short message and let it answer; CLI: an interactive session, not -p), then run qualify finish',
-  finish: 'run qualify finish: a recorded stop matched, or an interrupted finish is to be completed',
+  finish:
+    'run qualify finish: a recorded stop matched, or an interrupted finish is to be completed',
   cancel:
     'run qualify cancel: the start was interrupted, or Cursor ran the probe with other arguments, so this family does not hold for this build',
   'fix-probe-entry':
@@ -53,7 +54,12 @@ export interface QualificationStatus {
 }
 
 // Steps of the probe entry's status that remove would refuse; the rest it can carry out.
-const ENTRY_FIXES: ReadonlySet<string> = new Set(['release', 'review-entry', 'fix-file', 'fix-ledger']);
+const ENTRY_FIXES: ReadonlySet<string> = new Set([
+  'release',
+  'review-entry',
+  'fix-file',
+  'fix-ledger',
+]);
 
 export async function qualificationStatus(
   options: Pick<QualifyOptions, 'stateDir' | 'fs'>,
