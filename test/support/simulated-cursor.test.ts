@@ -154,7 +154,9 @@ describe.skipIf(WINDOWS)('the simulated Cursor under POSIX shells', () => {
     const MISBEHAVED: readonly { misbehave: Misbehaviour; argv: readonly string[] | null }[] = [
       { misbehave: 'reevaluate', argv: ['its a b ok'] },
       { misbehave: 'drop-empty', argv: ["it's", 'a b', "o'k"] },
-      { misbehave: 'collapse-quotes', argv: null },
+      { misbehave: 'collapse-quotes', argv: ["it's", 'a b', "o'k"] },
+      // The recorder's path holds no quote, so collapsing the program's token too changes nothing more.
+      { misbehave: 'mangle-program', argv: ['', 'its a', 'b ok'] },
     ];
     it.each(MISBEHAVED)(
       '$misbehave hands the recorder $argv, or the probe is never shown that launcher bug',
@@ -296,18 +298,17 @@ describeWithPwsh('the simulated Cursor under pwsh in the Windows wrapper', (pwsh
     expect(winRecorded()?.version).toBe('<unset>');
   });
 
-  it('collapse-quotes breaks a doubled apostrophe so the recorder never runs, or the Windows probe is never shown that launcher bug', async () => {
+  it('collapse-quotes takes the doubled apostrophe out of a token, or the Windows probe is never shown that launcher bug', async () => {
     const command = renderArgv(WindowsPowerShellStop20261001, stopTokens(EXECUTABLE, "C:\\it's"));
     fs.writeFileSync(winHooks(), JSON.stringify({ version: 1, hooks: { stop: [{ command }] } }));
     await fireWindows('Legacy', { misbehave: 'none' });
     expect(argvOf(winRecorded())).toEqual(['cursor-event', 'stop', '--binding', "C:\\it's"]);
     clearRecords(agentDir());
-    const [hook] = await fireWindows('Legacy', { misbehave: 'collapse-quotes' });
-    expect(winRecorded()).toBeNull();
-    expect(hook?.stderr).not.toBe('');
+    await fireWindows('Legacy', { misbehave: 'collapse-quotes' });
+    expect(argvOf(winRecorded())).toEqual(['cursor-event', 'stop', '--binding', 'C:\\its']);
   });
 
-  it.each(['reevaluate', 'drop-empty'] as const)(
+  it.each(['reevaluate', 'drop-empty', 'mangle-program'] as const)(
     'refuses %s, which it models for POSIX launchers only, or a Windows test believes it saw that bug',
     async (misbehave) => {
       await expect(fireWindows('Legacy', { misbehave })).rejects.toThrow(/POSIX launchers only/);

@@ -12,15 +12,30 @@ import type { Shell } from './shells.js';
 
 /**
  * - `none`: the command runs as Cursor runs user hooks.
- * - `reevaluate`: the command is evaluated once to argv tokens, which are joined with spaces and
- *   run by `sh -c` again (quotes are lost, spaces split).
+ * - `reevaluate`: the command is evaluated once to argv tokens; the program is kept, and the
+ *   arguments are joined with spaces and evaluated by `sh -c` again (quotes are lost, spaces
+ *   split, a `#` starts a comment).
  * - `drop-empty`: the command's argv, as the shell evaluates it, is executed directly with every
  *   empty token dropped.
- * - `collapse-quotes`: each run of consecutive quote characters in the command becomes one
- *   before it runs (which breaks `'"'"'`).
+ * - `collapse-quotes`: every pair of adjacent quote characters (`''` or `""`) collapses to
+ *   nothing before the command runs, as a layer that takes an empty quoted string for noise:
+ *   an empty argument vanishes, and PowerShell's doubled apostrophe (`'it''s'`) loses its
+ *   apostrophe.
+ * - `mangle-program`: the POSIX collapse over the whole command, the program's token included, so
+ *   a program path with an apostrophe no longer names the program and nothing starts.
  * - `never-fire`: the stop event never reaches the hooks; nothing runs.
+ *
+ * The argument-only bugs model launchers that resolve the program themselves and mishandle what
+ * follows; a probe sees them as a mismatch. A launcher that mangles the program starts nothing,
+ * which a probe can only see as never fired.
  */
-export type Misbehaviour = 'none' | 'reevaluate' | 'drop-empty' | 'collapse-quotes' | 'never-fire';
+export type Misbehaviour =
+  | 'none'
+  | 'reevaluate'
+  | 'drop-empty'
+  | 'collapse-quotes'
+  | 'mangle-program'
+  | 'never-fire';
 
 /**
  * How the commands are run. `posix`: `<shell.file> ...shell.args -c <command>`. `pwsh`: as
@@ -109,9 +124,11 @@ interface Ran {
   readonly stderr: string;
 }
 
+const dropDoubleQuotes = (text: string) => text.replaceAll('"', '');
+
 /** The command as a `collapse-quotes` launcher rewrites it; unchanged otherwise. */
 const collapse = (command: string, misbehave: Misbehaviour) =>
-  misbehave === 'collapse-quotes' ? command.replace(/['"]{2,}/g, (run) => run.charAt(0)) : command;
+  misbehave === 'collapse-quotes' ? command.replace(/''|""/g, '') : command;
 
 /** One process from argv, no shell of its own; a spawn failure is reported, not thrown. */
 function runArgv(file: string, args: readonly string[], launch: Launch): Promise<Ran> {
@@ -165,11 +182,16 @@ async function runPosix(
   launch: Launch,
 ): Promise<Ran> {
   switch (misbehave) {
+    case 'mangle-program':
+      return shellRun(shell, dropDoubleQuotes(command), launch);
     case 'collapse-quotes':
       return shellRun(shell, collapse(command, misbehave), launch);
     case 'reevaluate': {
       const argv = await evaluatedArgv(shell, command, launch);
-      return 'exit' in argv ? argv : shellRun(shell, argv.join(' '), launch);
+      if ('exit' in argv) return argv;
+      const [program = '', ...args] = argv;
+      // "$0" is the program, passed as the script's $0; only the arguments are evaluated again.
+      return runArgv(shell.file, [...shell.args, '-c', `"$0" ${args.join(' ')}`, program], launch);
     }
     case 'drop-empty': {
       const argv = await evaluatedArgv(shell, command, launch);
@@ -183,8 +205,12 @@ async function runPosix(
   }
 }
 
-/** `reevaluate` and `drop-empty` model POSIX launchers; pwsh has no such evaluation step. */
-const POSIX_ONLY: ReadonlySet<Misbehaviour> = new Set(['reevaluate', 'drop-empty']);
+/** These model POSIX launchers; pwsh has no such evaluation step. */
+const POSIX_ONLY: ReadonlySet<Misbehaviour> = new Set([
+  'reevaluate',
+  'drop-empty',
+  'mangle-program',
+]);
 
 interface Event {
   readonly cwd: string;
@@ -200,6 +226,9 @@ type Launcher = (command: string) => Promise<Omit<FiredHook, 'command' | 'stdin'
 function posixLauncher(shell: Shell, event: Event): Launcher {
   const env: Record<string, string> = {
     PATH: MINIMAL_PATH,
+    // Cursor passes on the desktop session's locale; in the C locale yash cannot even read a
+    // non-ASCII command (it runs an empty one instead).
+    LANG: 'C.UTF-8',
     HOME: event.home,
     ...(event.version === null ? {} : { CURSOR_VERSION: event.version }),
     ...event.env,

@@ -19,13 +19,16 @@ const PROBE_DIRECTORY = {
  * the five-token stop invocation, so it gets none.
  */
 const EXTRA_TOKENS = {
+  // The `#` token comes before the glob and the metacharacters: re-evaluated, it turns the rest
+  // into a comment, so the recorder still starts and finish can show the mangled argv.
   posix: [
     '',
     "it's",
     ' two  spaces ',
     '"double" \\back\\slash\\',
+    '~ # !',
     '*?[a]',
-    '~ # ! ;|&<>(){}',
+    ';|&<>(){}',
     '\t',
     'é 中 😀 cafe\u0301',
     '-n',
