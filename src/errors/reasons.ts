@@ -74,6 +74,8 @@ export const REASON_MESSAGES = {
   'qualify-in-progress':
     'a qualification is already in progress in the state directory: finish or cancel it first',
   'qualify-not-started': 'no qualification is in progress in the state directory',
+  'qualify-cancel-interrupted':
+    'the qualification is being cancelled: run qualify cancel again to complete it',
   'qualify-start-interrupted':
     'the qualification start was interrupted before its probe was ready: run qualify cancel, then start again',
   'qualify-state-malformed':

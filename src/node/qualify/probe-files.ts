@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { aboutFile, errnoOf, HostIOError } from '../errors.js';
 import { FLAGS, type FsSeam } from '../fs-seam.js';
+import { withSweptLock } from '../lock.js';
 import type { ProbeLayout } from './layout.js';
 import { recorderScript } from './recorder-script.js';
 import { bindingBytes } from './recording.js';
@@ -50,8 +51,9 @@ export async function clearProbe(layout: ProbeLayout, fs: FsSeam): Promise<void>
   } catch (err) {
     throw aboutFile(err, 'probe', layout.probeDir);
   }
+  // Under each file's own lock, which first clears what a killed writer left beside it.
   for (const file of [layout.ledger, layout.stateFile]) {
-    await fs.unlink(file).catch((err: unknown) => {
+    await withSweptLock(file, (realPath) => fs.unlink(realPath), { fs }).catch((err: unknown) => {
       if (errnoOf(err) !== 'ENOENT') throw aboutFile(err, 'probe', file);
     });
   }

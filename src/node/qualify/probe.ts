@@ -12,7 +12,7 @@ import { writeHookFile } from '../cas-write.js';
 import { aboutFile, isBug } from '../errors.js';
 import { type FsSeam, nodeFs } from '../fs-seam.js';
 import { readLedger } from '../ledger.js';
-import { withTargetLock } from '../lock.js';
+import { withSweptLock } from '../lock.js';
 import type { HostPathChecker } from '../path-report.js';
 import { readFileSnapshot, resolveTarget } from '../read.js';
 import { type OperationOutcome, runOperation } from '../run-operation.js';
@@ -135,7 +135,7 @@ async function withState<T>(
     fs,
     ...(options.lockTimeoutMs === undefined ? {} : { timeoutMs: options.lockTimeoutMs }),
   };
-  return withTargetLock(
+  return withSweptLock(
     target,
     async () => body(await readState(stateFileOf(options.stateDir), fs), fs),
     lock,
@@ -215,13 +215,24 @@ async function removeProbeEntry(state: ProbeState, layout: ProbeLayout, fs: FsSe
   const record = (await readLedger(layout.ledger, { fs })).records.get(key);
   // Released (or never installed): there is nothing of ours to take out.
   if (record === undefined || (record.receipt === null && record.pending === null)) return;
-  const removed = await runOperation({
-    operation: Operation.Remove,
+  const base = {
     hooksFile: state.hooksFile,
     ledger: layout.ledger,
     planner: probePlanner(family, layout.extraTokens),
     fs,
-  });
+  };
+  if (record.receipt === null && record.pending?.operation === Operation.Install) {
+    // A start killed mid-install: running that install again settles it (forward or back), and
+    // only then is there a receipt for Remove, or nothing to remove.
+    const settled = await runOperation({
+      ...base,
+      operation: Operation.Install,
+      spec: { executable: state.recorder, selector: layout.binding },
+      shell: probeContract(family, layout.extraTokens).id,
+    });
+    if (settled.error !== undefined) throw settled.error;
+  }
+  const removed = await runOperation({ ...base, operation: Operation.Remove });
   if (removed.error !== undefined) throw removed.error;
 }
 
@@ -240,6 +251,7 @@ export async function finishQualification(
         const layout = probeLayout(options.stateDir, family);
         probe = viewOf(state, layout);
         if (state.phase === 'starting') throw new ConflictError('qualify-start-interrupted');
+        if (state.phase === 'cancelling') throw new ConflictError('qualify-cancel-interrupted');
         if (state.finishing === null) {
           const recordings = await readRecordings(layout.recordings);
           invocations = recordings.map((r) => compareArgv(r.name, state.argv, r.argv));
@@ -281,8 +293,11 @@ export async function cancelQualification(options: QualifyOptions): Promise<Qual
       withState(options, async (state, fs) => {
         if (state === undefined) return { status: 'no-op' as const, probe, error: undefined };
         const layout = probeLayout(options.stateDir, familyOf(state.family));
-        probe = viewOf(state, layout);
-        await removeProbeEntry(state, layout, fs);
+        // Said first: once the entry or the recordings start to go, only cancel can end it.
+        const cancelling: ProbeState = { ...state, phase: 'cancelling', finishing: null };
+        if (state.phase !== 'cancelling') await writeState(layout.stateFile, cancelling, fs);
+        probe = viewOf(cancelling, layout);
+        await removeProbeEntry(cancelling, layout, fs);
         await clearProbe(layout, fs);
         return { status: 'done' as const, probe, error: undefined };
       }),

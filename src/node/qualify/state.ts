@@ -10,9 +10,10 @@ import { readFileSnapshot } from '../read.js';
 /**
  * starting: the probe directory and entry may be half made (cancel clears them); waiting: the
  * entry is installed and the recorder waits for Cursor; finishing: the record is decided and
- * may already be written, the probe entry may already be gone (finish again completes it).
+ * may already be written, the probe entry may already be gone (finish again completes it);
+ * cancelling: the entry and directory may already be partly gone (cancel again completes it).
  */
-export type ProbePhase = 'starting' | 'waiting' | 'finishing';
+export type ProbePhase = 'starting' | 'waiting' | 'finishing' | 'cancelling';
 
 export interface ProbeState {
   readonly version: 1;
@@ -40,7 +41,7 @@ const STATE_KEYS = [
   'startedAt',
   'finishing',
 ];
-const PHASES: readonly unknown[] = ['starting', 'waiting', 'finishing'];
+const PHASES: readonly unknown[] = ['starting', 'waiting', 'finishing', 'cancelling'];
 const MAX_STATE_BYTES = 1024 * 1024;
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 

@@ -27,7 +27,7 @@ export const QUALIFY_STEP_SENTENCES: Readonly<Record<QualifyStep, string>> = {
   finish:
     'run qualify finish: a recorded stop matched, or an interrupted finish is to be completed',
   cancel:
-    'run qualify cancel: the start was interrupted, or Cursor ran the probe with other arguments, so this family does not hold for this build',
+    'run qualify cancel: a start or cancel was interrupted, the probe entry is gone, or Cursor ran the probe with other arguments (this family does not hold for this build)',
   'fix-probe-entry':
     'the probe entry cannot be taken out as it is: run the command shown (for the probe ledger), then cancel or finish again',
   'fix-state':
@@ -113,7 +113,7 @@ export async function qualificationStatus(
     const fix = `cursorhooks ${entry.nextStep.command} --hooks-file ${shellWord(state.hooksFile)} --ledger ${shellWord(layout.ledger)}`;
     return answer('fix-probe-entry', known, fix);
   }
-  if (state.phase === 'starting') return answer('cancel', known);
+  if (state.phase === 'starting' || state.phase === 'cancelling') return answer('cancel', known);
   if (state.phase === 'finishing') return answer('finish', known);
   let invocations: readonly InvocationReport[];
   try {
@@ -124,6 +124,8 @@ export async function qualificationStatus(
     return answer('cancel', { ...known, error: aboutFile(err, 'probe', layout.recordings) });
   }
   const found = { ...known, invocations };
+  // Without its entry in the hook file no stop can reach the recorder: waiting would be forever.
+  if (invocations.length === 0 && entry.owned.state !== 'owned') return answer('cancel', found);
   if (invocations.length === 0) return answer('fire-stop', found, null);
   return answer(invocations.every((report) => report.matched) ? 'finish' : 'cancel', found);
 }

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { ChildJob } from './operate.js';
+import type { QualifyJob } from './qualify.js';
 import type { RoundsJob } from './rounds.js';
 
 export interface ChildResult {
@@ -19,7 +20,7 @@ export interface ChildResult {
 
 /** Bundles a child script of this folder (default `operate`); returns its path and a clean-up. */
 export async function buildChild(
-  name: 'operate' | 'rounds' | 'hold-lock' = 'operate',
+  name: 'operate' | 'rounds' | 'hold-lock' | 'qualify' = 'operate',
 ): Promise<{ script: string; dispose: () => void }> {
   const dir = mkdtempSync(join(tmpdir(), 'cursorhooks-child-'));
   const script = join(dir, `${name}.mjs`);
@@ -39,7 +40,10 @@ export async function buildChild(
   return { script, dispose: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-export function runChild(script: string, job: ChildJob | RoundsJob): Promise<ChildResult> {
+export function runChild(
+  script: string,
+  job: ChildJob | RoundsJob | QualifyJob,
+): Promise<ChildResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [script, JSON.stringify(job)], {
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -58,7 +62,7 @@ export function runChild(script: string, job: ChildJob | RoundsJob): Promise<Chi
 /** Runs `jobs` with at most `width` children at a time, results in job order. */
 export async function runChildren(
   script: string,
-  jobs: readonly ChildJob[],
+  jobs: readonly (ChildJob | QualifyJob)[],
   width: number,
 ): Promise<ChildResult[]> {
   const results: ChildResult[] = new Array(jobs.length);
@@ -66,7 +70,7 @@ export async function runChildren(
   const lane = async (): Promise<void> => {
     while (next < jobs.length) {
       const index = next++;
-      results[index] = await runChild(script, jobs[index] as ChildJob);
+      results[index] = await runChild(script, jobs[index] as ChildJob | QualifyJob);
     }
   };
   await Promise.all(Array.from({ length: width }, lane));
