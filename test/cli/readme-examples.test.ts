@@ -74,4 +74,24 @@ describe('the documented CLI protocol', () => {
     for (const code of Object.values(ExitCode))
       expect(page('docs/protocol.md').text).toMatch(new RegExp(`\\n\\| ${code} \\|`));
   });
+
+  it('documents every command the CLI lists and every schema it ships (red: a new command or schema is undocumented)', async () => {
+    // The names a table row of docs/protocol.md starts with: `install`, `update` | … names two.
+    const named = new Set(
+      page('docs/protocol.md')
+        .text.split('\n')
+        .filter((line) => line.startsWith('| `'))
+        .flatMap((line) =>
+          [...(line.split(' | ', 1)[0] ?? '').matchAll(/`([a-z-]+)[` ]/g)].map((m) => m[1]),
+        ),
+    );
+    const help = JSON.parse((await cli(['help', '--json'])).stdout) as {
+      commands: { name: string }[];
+    };
+    expect(help.commands.length).toBeGreaterThanOrEqual(11);
+    for (const { name } of help.commands) expect(named, name).toContain(name);
+    const schemas = readdirSync(new URL('schemas/', ROOT)).filter((file) => file.endsWith('.json'));
+    expect(schemas.length).toBeGreaterThanOrEqual(15);
+    for (const file of schemas) expect(named, file).toContain(file.replace(/\.json$/, ''));
+  });
 });
