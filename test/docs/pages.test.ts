@@ -46,16 +46,18 @@ const byPath = new Map(PAGES.map((current) => [current.path, current]));
 
 describe('the documentation pages', () => {
   it('finds the README and the docs/ pages (red: a page moved and goes unchecked)', () => {
-    expect(PAGES.map((current) => current.path)).toEqual([
-      'README.md',
-      'docs/contracts.md',
-      'docs/contributing.md',
-      'docs/host-kit.md',
-      'docs/library.md',
-      'docs/performance.md',
-      'docs/protocol.md',
-      'docs/refusals.md',
-    ]);
+    expect(PAGES.map((current) => current.path)).toEqual(
+      expect.arrayContaining([
+        'README.md',
+        'docs/contracts.md',
+        'docs/contributing.md',
+        'docs/host-kit.md',
+        'docs/library.md',
+        'docs/performance.md',
+        'docs/protocol.md',
+        'docs/refusals.md',
+      ]),
+    );
   });
 
   it(`keeps the README within ${README_MAX_LINES} lines (red: reference material crept back in)`, () => {
