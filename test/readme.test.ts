@@ -1,31 +1,43 @@
-import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REASON_MESSAGES } from '../src/errors/reasons.js';
+import { HOME_STUB_WORKS } from './cli/support.js';
+import { blocks, page, ROOT } from './docs/pages.js';
 
-const root = new URL('../', import.meta.url);
-const readme = readFileSync(new URL('README.md', root), 'utf8');
-
-/** The fenced block that follows each `<!-- example: path -->` marker. */
-function examples(): Map<string, string> {
-  const found = new Map<string, string>();
-  for (const match of readme.matchAll(/<!-- example: (\S+) -->\n```ts\n([\s\S]*?)\n```/g)) {
-    found.set(match[1] as string, match[2] as string);
+/** Each `<!-- example: path -->` block, on any page: where it is shown and what it shows. */
+function examples(): Map<string, { page: string; code: string }> {
+  const found = new Map<string, { page: string; code: string }>();
+  for (const block of blocks('example')) {
+    const [path = '', code = ''] = block.groups;
+    expect(found.has(path), `${path} is shown twice`).toBe(false);
+    found.set(path, { page: block.page, code });
   }
   return found;
 }
 
+// Each runnable example asserts its own outcomes with node:assert; importing runs it.
 const RUNNABLE = [
   'test/readme/plan-lifecycle.ts',
   'test/readme/host-contract.ts',
   'test/readme/node-host.ts',
+  'test/readme/validate-schemas.ts',
+  'test/readme/qualified-record.ts',
 ];
-const SHOWN = [...RUNNABLE, 'test/readme/mock-contract.test.ts'];
+/** Runs against the user's home, so only inside a temporary one (below). */
+const IN_HOME = 'test/readme/install-from-node.ts';
+/** Vitest runs it as a test file of its own. */
+const TEST_FILE = 'test/readme/mock-contract.test.ts';
+const SHOWN = [...RUNNABLE, IN_HOME, TEST_FILE];
 
-describe('README', () => {
+describe('documented TypeScript examples', () => {
   it.each(SHOWN)(
-    'shows %s exactly as the file, or the README code has drifted from what runs',
+    'shows %s exactly as the file, or the documented code has drifted from what runs',
     (path) => {
-      expect(examples().get(path)).toBe(readFileSync(new URL(path, root), 'utf8').trimEnd());
+      const shown = examples().get(path);
+      expect(shown, `${path} is shown on no page`).toBeDefined();
+      expect(shown?.code).toBe(readFileSync(new URL(path, ROOT), 'utf8').trimEnd());
     },
   );
 
@@ -33,17 +45,50 @@ describe('README', () => {
     expect([...examples().keys()].sort()).toEqual([...SHOWN].sort());
   });
 
-  // Each runnable example asserts its own outcomes with node:assert; importing runs it.
+  it('puts the Node quick start in the README (red: the first example a user sees moved away)', () => {
+    expect(examples().get(IN_HOME)?.page).toBe('README.md');
+  });
+
   it.each(RUNNABLE)(
     'runs %s without a failed assertion, or the documented API no longer works',
     async (path) => {
-      await expect(import(new URL(path, root).href)).resolves.toBeDefined();
+      await expect(import(new URL(path, ROOT).href)).resolves.toBeDefined();
     },
   );
 
   it('lists every error reason with its fixed message, or the reason table is out of date', () => {
+    const refusals = page('docs/refusals.md').text;
     for (const [reason, message] of Object.entries(REASON_MESSAGES)) {
-      expect(readme).toContain(`| \`${reason}\` | ${message} |`);
+      expect(refusals).toContain(`| \`${reason}\` | ${message} |`);
     }
   });
+});
+
+describe('the README Node quick start', () => {
+  let home = '';
+  beforeEach(() => {
+    home = mkdtempSync(join(tmpdir(), 'cursorhooks-readme-node-'));
+    vi.stubEnv('HOME', home);
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  it.skipIf(!HOME_STUB_WORKS)(
+    'installs, reports and removes in a temporary home as written (red: the quick start fails for a new user)',
+    async () => {
+      mkdirSync(join(home, '.local', 'bin'), { recursive: true });
+      mkdirSync(join(home, '.config', 'acme'), { recursive: true });
+      writeFileSync(join(home, '.local', 'bin', 'acme-notify'), '#!/bin/sh\n');
+      chmodSync(join(home, '.local', 'bin', 'acme-notify'), 0o755);
+      writeFileSync(join(home, '.config', 'acme', 'stop.json'), '{}\n');
+      await import(new URL(IN_HOME, ROOT).href);
+      // Removed again, and the ledger recorded both steps in the home it was given.
+      const hooks = readFileSync(join(home, '.cursor', 'hooks.json'), 'utf8');
+      expect(JSON.parse(hooks)).toEqual({ version: 1, hooks: { stop: [] } });
+      const ledger = readFileSync(join(home, '.config', 'acme', 'ledger.json'), 'utf8');
+      expect(ledger).toContain('"generation": 2');
+    },
+  );
 });

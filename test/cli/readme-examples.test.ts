@@ -1,9 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { blocks, page, ROOT } from '../docs/pages.js';
 import { cli } from './support.js';
-
-const ROOT = new URL('../../', import.meta.url);
-const README = readFileSync(new URL('README.md', ROOT), 'utf8');
 
 interface Example {
   readonly args: string[];
@@ -13,16 +11,14 @@ interface Example {
   readonly output: unknown;
 }
 
-/** The README's `<!-- cli-example -->` blocks: command, request, exit code and output. */
+/** The `<!-- cli-example -->` blocks of every page: command, request, exit code and output. */
 function examples(): Example[] {
-  const pattern =
-    /<!-- cli-example -->\n```console\n\$ cursorhooks ([^\n<]+?) < request\.json\n```\n\n`request\.json`:\n\n```json\n([\s\S]*?)\n```\n\nExit code (\d+), (stdout|stderr):\n\n```json\n([\s\S]*?)\n```/g;
-  return [...README.matchAll(pattern)].map((match) => ({
-    args: (match[1] ?? '').split(' '),
-    request: match[2] ?? '',
-    exitCode: Number(match[3]),
-    stream: match[4] === 'stderr' ? 'stderr' : 'stdout',
-    output: JSON.parse(match[5] ?? ''),
+  return blocks('cliExample').map(({ groups: [command, request, exitCode, stream, output] }) => ({
+    args: (command ?? '').split(' '),
+    request: request ?? '',
+    exitCode: Number(exitCode),
+    stream: stream === 'stderr' ? 'stderr' : 'stdout',
+    output: JSON.parse(output ?? ''),
   }));
 }
 
@@ -44,7 +40,7 @@ function cliReasons(): string[] {
   return [...reasons].sort();
 }
 
-describe('README CLI section', () => {
+describe('the documented CLI protocol', () => {
   it('holds the worked examples for plan, verify, a refusal and a usage error (red: an example went missing)', () => {
     expect(examples().map((example) => [example.args[0], example.exitCode])).toEqual([
       ['plan', 0],
@@ -55,7 +51,7 @@ describe('README CLI section', () => {
   });
 
   it.each(examples().map((example, index) => [index + 1, example] as const))(
-    'example %i prints what the README shows, with its exit code (red: the documented protocol drifted)',
+    'example %i prints what its page shows, with its exit code (red: the documented protocol drifted)',
     async (_, example) => {
       const outcome = await cli(example.args, example.request);
       expect(outcome.exitCode).toBe(example.exitCode);
@@ -68,13 +64,34 @@ describe('README CLI section', () => {
   it('lists every reason the CLI raises in its reason table (red: a new reason is undocumented)', () => {
     const reasons = cliReasons();
     expect(reasons.length).toBeGreaterThanOrEqual(20);
-    const table = README.slice(README.indexOf("The CLI's own reasons:"));
+    const refusals = page('docs/refusals.md').text;
+    const table = refusals.slice(refusals.indexOf("## The CLI's own reasons"));
     for (const reason of reasons) expect(table, reason).toContain(`\`${reason}\``);
   });
 
   it('lists every exit code the CLI defines (red: an exit code is undocumented)', async () => {
     const { ExitCode } = await import('../../src/cli/exit-codes.js');
     for (const code of Object.values(ExitCode))
-      expect(README).toMatch(new RegExp(`\\n\\| ${code} \\|`));
+      expect(page('docs/protocol.md').text).toMatch(new RegExp(`\\n\\| ${code} \\|`));
+  });
+
+  it('documents every command the CLI lists and every schema it ships (red: a new command or schema is undocumented)', async () => {
+    // The names a table row of docs/protocol.md starts with: `install`, `update` | … names two.
+    const named = new Set(
+      page('docs/protocol.md')
+        .text.split('\n')
+        .filter((line) => line.startsWith('| `'))
+        .flatMap((line) =>
+          [...(line.split(' | ', 1)[0] ?? '').matchAll(/`([a-z-]+)[` ]/g)].map((m) => m[1]),
+        ),
+    );
+    const help = JSON.parse((await cli(['help', '--json'])).stdout) as {
+      commands: { name: string }[];
+    };
+    expect(help.commands.length).toBeGreaterThanOrEqual(11);
+    for (const { name } of help.commands) expect(named, name).toContain(name);
+    const schemas = readdirSync(new URL('schemas/', ROOT)).filter((file) => file.endsWith('.json'));
+    expect(schemas.length).toBeGreaterThanOrEqual(15);
+    for (const file of schemas) expect(named, file).toContain(file.replace(/\.json$/, ''));
   });
 });

@@ -2,14 +2,15 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { blocks } from '../docs/pages.js';
 import { cli, HOME_STUB_WORKS } from './support.js';
 
-const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-
-/** The `$ cursorhooks ...` lines of the README's `<!-- file-cli-example -->` block. */
+/** The `$ cursorhooks ...` lines of the README's one `<!-- file-cli-example -->` block. */
 function commands(): string[][] {
-  const block = /<!-- file-cli-example -->\n```console\n([\s\S]*?)\n```/.exec(README)?.[1] ?? '';
-  return block.split('\n').map((line) => line.replace(/^\$ cursorhooks /, '').split(' '));
+  const found = blocks('fileCliExample');
+  expect(found.map((block) => block.page)).toEqual(['README.md']);
+  const lines = found[0]?.groups[0] ?? '';
+  return lines.split('\n').map((line) => line.replace(/^\$ cursorhooks /, '').split(' '));
 }
 
 let home = '';
