@@ -22,6 +22,7 @@ const NAMES = [
   'repair',
   'release',
   'status',
+  'qualify',
   'help',
 ];
 const PACKAGE_VERSION = (await import('../../package.json', { with: { type: 'json' } })).default

