@@ -194,7 +194,10 @@ describe('refusals keep what they found', () => {
     writeFileSync(where.out, 'mine\n');
     expect((await finish(where)).error?.reason).toBe('qualify-out-exists');
     expect(readFileSync(where.out, 'utf8')).toBe('mine\n');
-    expect((await qualificationStatus({ stateDir: where.stateDir })).nextStep.code).toBe('finish');
+    const status = await qualificationStatus({ stateDir: where.stateDir });
+    // Refused before the record was decided: still waiting, so cancel or finish both stay open.
+    expect(status.phase).toBe('waiting');
+    expect(status.nextStep.code).toBe('finish');
     unlinkSync(where.out);
     expect((await finish(where)).error).toBeUndefined();
     expect(where.hooks()).toBe(USER_HOOKS);
