@@ -1,11 +1,15 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_REQUEST_BYTES } from '../../src/cli/stdin.js';
 import { BUILT_CLI, spawnCli } from '../demo/cli-process.js';
+import { files, home, specArgs, writeHooks } from './file-support.js';
+import { moduleLoads } from './module-loads.js';
 import { installRequest, pretty } from './support.js';
 
 const ROOT = new URL('../../', import.meta.url);
+const CHUNKS = join(dirname(BUILT_CLI), 'cli');
 
 // Always bundle: a stale dist would test yesterday's CLI.
 beforeAll(() => {
@@ -21,14 +25,24 @@ describe('the built cursorhooks executable', () => {
     expect(readFileSync(BUILT_CLI, 'utf8').split('\n', 1)[0]).toBe('#!/usr/bin/env node');
   });
 
-  it('is one bundled file that never imports inversify (red: every call pays for the DI container)', () => {
-    const source = readFileSync(BUILT_CLI, 'utf8');
-    const imported = [...source.matchAll(/^import .* from "([^"]+)";$/gm)].map((match) => match[1]);
-    expect(imported).toContain('node:util');
-    expect(
-      imported.filter((specifier) => /inversify|reflect-metadata/.test(specifier ?? '')),
-    ).toEqual([]);
-    expect(imported.filter((specifier) => specifier?.startsWith('.'))).toEqual([]);
+  it('is cli.js plus chunks in dist/cli/ that import only each other and node built-ins, never inversify (red: a chunk is missing, or every call pays for the DI container)', () => {
+    const chunks = readdirSync(CHUNKS);
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const file of [BUILT_CLI, ...chunks.map((name) => join(CHUNKS, name))]) {
+      const source = readFileSync(file, 'utf8');
+      const specifiers = [
+        ...source.matchAll(/\bfrom "([^"]+)";$|^import "([^"]+)";$|\bimport\("([^"]+)"\)/gm),
+      ].map((match) => match[1] ?? match[2] ?? match[3] ?? '');
+      for (const specifier of specifiers) {
+        if (specifier.startsWith('node:')) continue;
+        // Every other import is a chunk of this build, next to the importing file.
+        expect(specifier, file).toMatch(/^\.\.?\/(cli\/)?[\w-]+\.js$/);
+        expect(existsSync(join(dirname(file), specifier)), `${file} imports ${specifier}`).toBe(
+          true,
+        );
+      }
+      expect(source).not.toMatch(/inversify|reflect-metadata/);
+    }
   });
 
   it('exits 0, 1 and 2 for planned, refused and unusable requests (red: exit codes do not reach the process)', async () => {
@@ -102,5 +116,59 @@ describe('the built cursorhooks executable', () => {
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(code).toBe(141);
     expect(stderr).toBe('');
+  });
+});
+
+// Start-up: a call evaluates only what its command needs (the times are in npm run bench).
+describe('what one call of the built executable loads', () => {
+  const planner = /^(src\/(planner|json|domain|shell)|contracts)\//;
+  // The interrupt clean-up is wired before any command runs; the rest of the kit is not.
+  const hostKit = /^src\/node\/(?!interrupt\.ts$|side-file-registry\.ts$)/;
+  const commandModules = (sources: readonly string[]) =>
+    sources.filter((source) => source.startsWith('src/cli/commands/'));
+
+  it('--version loads no command, no planner, no host kit and no diff (red: every call evaluates the whole CLI)', () => {
+    const { sources, builtins } = moduleLoads(['--version']);
+    expect(sources).toContain('src/cli/main.ts');
+    expect(sources.filter((source) => planner.test(source) || hostKit.test(source))).toEqual([]);
+    expect(sources.filter((source) => source.startsWith('node_modules/'))).toEqual([]);
+    // help.ts holds unknownCommand, which every mistyped command needs.
+    expect(commandModules(sources)).toEqual(['src/cli/commands/help.ts']);
+    expect(builtins.filter((name) => !['node:fs', 'node:util'].includes(name))).toEqual([]);
+  });
+
+  it('plan loads the planner but not the host kit or the diff (red: a pure command pays for the file commands)', () => {
+    const request = JSON.stringify(installRequest(pretty({ version: 1 })));
+    const { sources, builtins } = moduleLoads(['plan'], request);
+    expect(sources).toContain('src/planner/hook-planner.ts');
+    expect(sources.filter((source) => hostKit.test(source))).toEqual([]);
+    expect(sources.filter((source) => source.startsWith('node_modules/'))).toEqual([]);
+    expect(commandModules(sources).sort()).toEqual([
+      'src/cli/commands/help.ts',
+      'src/cli/commands/plan.ts',
+    ]);
+    expect(builtins).not.toContain('node:fs/promises');
+  });
+
+  it("status loads the kit's status but not the writer or the diff; install --dry-run loads both (red: a command loads another's code)", () => {
+    const where = home();
+    writeHooks(where);
+    const status = moduleLoads(['status', ...files(where)]).sources;
+    expect(status).toContain('src/node/status.ts');
+    expect(status).not.toContain('src/node/run-operation.ts');
+    expect(status.filter((source) => source.startsWith('node_modules/'))).toEqual([]);
+    expect(commandModules(status).sort()).toEqual([
+      'src/cli/commands/help.ts',
+      'src/cli/commands/status.ts',
+    ]);
+
+    const install = moduleLoads(['install', ...files(where), ...specArgs(where.spec), '--dry-run']);
+    expect(install.sources).toContain('src/node/run-operation.ts');
+    expect(install.sources).toContain('node_modules/diff/libesm/patch/create.js');
+    expect(install.sources).not.toContain('src/node/status.ts');
+    expect(commandModules(install.sources).sort()).toEqual([
+      'src/cli/commands/help.ts',
+      'src/cli/commands/install.ts',
+    ]);
   });
 });
