@@ -14,11 +14,14 @@ process.stdout.on('error', (err: NodeJS.ErrnoException) => {
 // files this process made go with it, and the process still ends by the signal.
 removeSideFilesOnInterrupt();
 
-process.exitCode = await run(process.argv.slice(2), process.stdin, {
+// No top-level await: the bundle is CommonJS (scripts/build-cli.mjs says why).
+void run(process.argv.slice(2), process.stdin, {
   stdout: (text) => {
     process.stdout.write(text);
   },
   stderr: (text) => {
     process.stderr.write(text);
   },
+}).then((code) => {
+  process.exitCode = code;
 });

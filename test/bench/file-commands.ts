@@ -56,7 +56,7 @@ const RECORD_ID = 'cursor-ide-3.40.1-linux-x64-posix-single-quote';
 const files = (f: Fixture) => ['--hooks-file', f.hooks, '--ledger', f.ledger];
 
 export function fileCommands(): GroupReport {
-  // startup() (group 7) builds dist/cli.js from the current sources first; it runs before this.
+  // startup() (group 7) builds dist/cli.cjs from the current sources first; it runs before this.
   const root = mkdtempSync(join(tmpdir(), 'cursorhooks-bench-'));
   try {
     const installed = fixture(root, 'installed');
