@@ -61,6 +61,13 @@ describe('the built cursorhooks executable', () => {
     expect(help.stdout).toMatch(/^Usage: cursorhooks render-argv/);
   });
 
+  it('reads and writes shell pipes as it does sockets (red: a FIFO request or result is cut or lost)', () => {
+    const request = JSON.stringify(installRequest(pretty({ version: 1 })));
+    const command = `cat | "${process.execPath}" "${BUILT_CLI}" plan | cat`;
+    const viaPipes = execFileSync('sh', ['-c', command], { input: request, encoding: 'utf8' });
+    expect(JSON.parse(viaPipes)).toMatchObject({ noOp: false });
+  });
+
   it('exits 2 for binary stdin with one error (red: binary input crashes or is decoded lossily)', async () => {
     const outcome = await spawnCli(['verify'], Buffer.from([0x7b, 0xc3, 0x28, 0x00, 0xff, 0x7d]));
     expect(outcome.exitCode).toBe(2);
