@@ -44,7 +44,14 @@ function digest(paths) {
   return hash.digest('hex');
 }
 
-const INPUTS = ['package.json', 'tsconfig.json', 'tsconfig.build.json', 'src', 'contracts'];
+const INPUTS = [
+  'package.json',
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'scripts/build-cli.mjs',
+  'src',
+  'contracts',
+];
 const inputs = digest(INPUTS);
 if (existsSync(STAMP) && readFileSync(STAMP, 'utf8') === `${inputs} ${digest(['dist'])}\n`) {
   process.exit(0);

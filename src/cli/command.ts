@@ -41,7 +41,7 @@ export interface CommandContext {
   readonly stdin: CliInput;
   readonly io: CliIO;
   /** The command table, for commands that describe the others (help). */
-  readonly commands: readonly Command[];
+  readonly commands: readonly CommandEntry[];
 }
 
 /**
@@ -67,4 +67,18 @@ export interface Command {
   /** The output is JSON whether or not `--json` is given (`plan`, `verify`). */
   readonly jsonOnly?: boolean;
   run(context: CommandContext): Promise<ExitCode> | ExitCode;
+}
+
+/**
+ * A row of the command table: the name, and the command's module, imported only when that
+ * command runs or help describes it, so one call evaluates one command's code.
+ */
+export interface CommandEntry {
+  readonly name: string;
+  load(): Promise<Command>;
+}
+
+/** The commands of `entries`, each module loaded once, in table order. */
+export function loadCommands(entries: readonly CommandEntry[]): Promise<Command[]> {
+  return Promise.all(entries.map((entry) => entry.load()));
 }

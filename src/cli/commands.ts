@@ -1,29 +1,27 @@
-import type { Command } from './command.js';
-import { contractsCommand } from './commands/contracts.js';
-import { helpCommand } from './commands/help.js';
-import { installCommand } from './commands/install.js';
-import { planCommand } from './commands/plan.js';
-import { qualifyCommand } from './commands/qualify.js';
-import { releaseCommand } from './commands/release.js';
-import { removeCommand } from './commands/remove.js';
-import { renderArgvCommand } from './commands/render-argv.js';
-import { repairCommand } from './commands/repair.js';
-import { statusCommand } from './commands/status.js';
-import { updateCommand } from './commands/update.js';
-import { verifyCommand } from './commands/verify.js';
+import type { CommandEntry } from './command.js';
 
-/** The command table, in the order help lists it. A new command is one file and one line. */
-export const COMMANDS: readonly Command[] = [
-  planCommand,
-  verifyCommand,
-  renderArgvCommand,
-  contractsCommand,
-  installCommand,
-  updateCommand,
-  removeCommand,
-  repairCommand,
-  releaseCommand,
-  statusCommand,
-  qualifyCommand,
-  helpCommand,
+/**
+ * The command table, in the order help lists it. A new command is one file and one line. Each
+ * module is imported only when its command runs (or help describes them all): the bundle puts
+ * each in a chunk of its own, and `--version` loads none of them.
+ */
+export const COMMANDS: readonly CommandEntry[] = [
+  { name: 'plan', load: async () => (await import('./commands/plan.js')).planCommand },
+  { name: 'verify', load: async () => (await import('./commands/verify.js')).verifyCommand },
+  {
+    name: 'render-argv',
+    load: async () => (await import('./commands/render-argv.js')).renderArgvCommand,
+  },
+  {
+    name: 'contracts',
+    load: async () => (await import('./commands/contracts.js')).contractsCommand,
+  },
+  { name: 'install', load: async () => (await import('./commands/install.js')).installCommand },
+  { name: 'update', load: async () => (await import('./commands/update.js')).updateCommand },
+  { name: 'remove', load: async () => (await import('./commands/remove.js')).removeCommand },
+  { name: 'repair', load: async () => (await import('./commands/repair.js')).repairCommand },
+  { name: 'release', load: async () => (await import('./commands/release.js')).releaseCommand },
+  { name: 'status', load: async () => (await import('./commands/status.js')).statusCommand },
+  { name: 'qualify', load: async () => (await import('./commands/qualify.js')).qualifyCommand },
+  { name: 'help', load: async () => (await import('./commands/help.js')).helpCommand },
 ];

@@ -1,6 +1,6 @@
 import { CursorHooksError } from '../errors/errors.js';
 import { CliError, EXIT_CODE_OF_KIND, usageError } from './cli-error.js';
-import type { Command, CommandContext } from './command.js';
+import { type Command, type CommandContext, loadCommands } from './command.js';
 import { unknownCommand } from './commands/help.js';
 import { COMMANDS } from './commands.js';
 import {
@@ -22,9 +22,12 @@ import { packageVersion } from './version.js';
  * throws: every failure becomes exactly one error on stderr, JSON when `--json` is in force.
  */
 export async function run(argv: readonly string[], stdin: CliInput, io: CliIO): Promise<number> {
-  const json = wantsJSON(argv, COMMANDS);
+  // Tool options come before the command name, which is the first argument not starting with -.
+  const at = argv.findIndex((arg) => !arg.startsWith('-'));
+  const command = await COMMANDS.find((entry) => entry.name === argv[at])?.load();
+  const json = wantsJSON(argv, command);
   try {
-    return await dispatch(argv, stdin, io, COMMANDS);
+    return await dispatch(argv, at, command, stdin, io);
   } catch (err) {
     const error = toErrorJSON(err);
     io.stderr(json ? errorDocument(error) : errorLine(error));
@@ -32,19 +35,19 @@ export async function run(argv: readonly string[], stdin: CliInput, io: CliIO): 
   }
 }
 
+/** `at`: the index of the command name in `argv`, or -1; `command`: the command it names. */
 async function dispatch(
   argv: readonly string[],
+  at: number,
+  command: Command | undefined,
   stdin: CliInput,
   io: CliIO,
-  commands: readonly Command[],
 ): Promise<ExitCode> {
-  // Tool options come before the command name, which is the first argument not starting with -.
-  const at = argv.findIndex((arg) => !arg.startsWith('-'));
   const toolArgs = at === -1 ? argv : argv.slice(0, at);
   const tool = parseArguments(toolArgs, TOOL_OPTIONS, undefined).options;
   const json = tool.json === true;
   if (tool.version === true) {
-    const version = packageVersion();
+    const version = await packageVersion();
     if (json) writeJSON(io, { version });
     else io.stdout(`${version}\n`);
     return ExitCode.Ok;
@@ -53,13 +56,12 @@ async function dispatch(
     if (tool.help !== true) {
       throw usageError('command-missing', 'missing command; see cursorhooks help');
     }
+    const commands = await loadCommands(COMMANDS);
     if (json) writeJSON(io, { commands: commands.map(describeCommand) });
     else io.stdout(toolHelp(commands));
     return ExitCode.Ok;
   }
-  const name = argv[at] as string;
-  const command = commands.find((candidate) => candidate.name === name);
-  if (command === undefined) throw unknownCommand(name);
+  if (command === undefined) throw unknownCommand(argv[at] as string);
   const declared = { ...command.options, ...COMMON_OPTIONS };
   const { options, positionals } = parseArguments(
     argv.slice(at + 1),
@@ -80,7 +82,7 @@ async function dispatch(
     json: asked || command.jsonOnly === true,
     stdin,
     io,
-    commands,
+    commands: COMMANDS,
   };
   return command.run(context);
 }
@@ -89,13 +91,12 @@ async function dispatch(
  * Whether errors print as JSON. Decided before parsing, because a parse error needs it: a
  * `--json` (even a malformed `--json=…`) before `--`, or a command whose output is always JSON.
  */
-function wantsJSON(argv: readonly string[], commands: readonly Command[]): boolean {
+function wantsJSON(argv: readonly string[], command: Command | undefined): boolean {
   const end = argv.indexOf('--');
   const options = end === -1 ? argv : argv.slice(0, end);
-  const name = argv.find((arg) => !arg.startsWith('-'));
   return (
     options.some((arg) => arg === '--json' || arg.startsWith('--json=')) ||
-    commands.some((command) => command.name === name && command.jsonOnly === true)
+    command?.jsonOnly === true
   );
 }
 

@@ -1,14 +1,26 @@
-// Issue 11, start-up of the file-level commands: `status` and `install --dry-run` at most 1.5× a
-// bare `node -e 0` (paired runs, median ratio, as group 7); a real `install` (lock, temporary
-// file, fsyncs, rename, ledger) is reported only. Everything happens in a temporary directory.
+// Start-up of the file-level commands: `status` and `install --dry-run` at most 1.2× a bare
+// `node -e 0` (paired runs, median ratio, as group 7); a real `install` (lock, temporary file,
+// fsyncs, rename, ledger) and an install through a `--contract-file` are reported only.
+// Everything happens in a temporary directory.
 
+import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LinuxUserShell32212 } from '../../src/index.js';
+import { record } from '../shell/records.js';
 import { userFile } from './documents.js';
-import { type GroupReport, ms, type Target, times } from './report.js';
-import { type Call, CLI, measure, ROUNDS, TARGET, time } from './startup.js';
+import type { Cell, GroupReport, Target } from './report.js';
+import {
+  type Call,
+  CLI,
+  COLUMNS,
+  LOADS_NOTE,
+  ROUNDS,
+  startupRow,
+  TARGET,
+  time,
+} from './startup.js';
 
 export interface Fixture {
   readonly dir: string;
@@ -39,29 +51,85 @@ export function fixture(root: string, name: string): Fixture {
   };
 }
 
+/**
+ * A qualification whose probe Cursor has just fired, made again before each round with the built
+ * CLI: `qualify start`, then the probe's command run the way Cursor runs it.
+ */
+function firedProbe(root: string): { stateDir: string; out: string; prepare: () => void } {
+  const home = join(root, 'probe home');
+  const hooks = join(home, '.cursor', 'hooks.json');
+  const stateDir = join(home, 'state');
+  const out = join(home, 'record.json');
+  mkdirSync(join(home, '.cursor'), { recursive: true });
+  const prepare = () => {
+    rmSync(stateDir, { recursive: true, force: true });
+    rmSync(out, { force: true });
+    writeFileSync(hooks, userFile());
+    const args = ['qualify', 'start', '--state-dir', stateDir, '--hooks-file', hooks];
+    const started = spawnSync(process.execPath, [
+      CLI,
+      ...args,
+      '--family',
+      'posix-single-quote',
+      '--json',
+    ]);
+    const { command } = JSON.parse(started.stdout.toString('utf8')).probe;
+    const payload = '{"hook_event_name":"stop","status":"completed","cursor_version":"3.24.0"}';
+    spawnSync('/bin/sh', ['-c', command], { cwd: join(home, '.cursor'), input: payload });
+  };
+  return { stateDir, out, prepare };
+}
+
+/** The contract the record of test/shell/records.ts qualifies. */
+const RECORD_ID = 'cursor-ide-3.40.1-linux-x64-posix-single-quote';
+
 const files = (f: Fixture) => ['--hooks-file', f.hooks, '--ledger', f.ledger];
 
 export function fileCommands(): GroupReport {
-  // startup() (group 7) builds dist/cli.js from the current sources first; it runs before this.
+  // startup() (group 7) builds dist/cli.cjs from the current sources first; it runs before this.
   const root = mkdtempSync(join(tmpdir(), 'cursorhooks-bench-'));
   try {
     const installed = fixture(root, 'installed');
     time([CLI, 'install', ...files(installed), ...installed.spec], '');
     const fresh = fixture(root, 'fresh');
     const writing = fixture(root, 'writing');
-    const calls: (Call & { readonly target: boolean })[] = [
-      { label: 'status', args: ['status', ...files(installed)], stdin: '', target: true },
+    const contractFile = join(root, 'record.json');
+    writeFileSync(contractFile, JSON.stringify(record()));
+    const { executable, selector } = fresh.hookSpec;
+    const probe = firedProbe(root);
+    const qualified = ['--executable', executable, '--selector', selector, '--shell', RECORD_ID];
+    // One row per call; a new command's call (e.g. qualify finish) is one more entry.
+    const calls: Call[] = [
+      { label: 'status', args: ['status', ...files(installed)], stdin: '', target: TARGET },
       {
         label: 'install --dry-run',
         args: ['install', ...files(fresh), ...fresh.spec, '--dry-run'],
         stdin: '',
-        target: true,
+        target: TARGET,
+      },
+      {
+        label: 'install --contract-file --dry-run',
+        args: [
+          'install',
+          ...files(fresh),
+          ...qualified,
+          '--contract-file',
+          contractFile,
+          '--dry-run',
+        ],
+        stdin: '',
+      },
+      {
+        label: 'qualify finish (real write)',
+        args: ['qualify', 'finish', '--state-dir', probe.stateDir, '--out', probe.out],
+        stdin: '',
+        // Each round finishes a fresh probe that the recorder has just recorded.
+        prepare: () => probe.prepare(),
       },
       {
         label: 'install (real write)',
         args: ['install', ...files(writing), ...writing.spec],
         stdin: '',
-        target: false,
         // Each round installs into the untouched user file with an empty ledger.
         prepare: () => {
           writeFileSync(writing.hooks, userFile());
@@ -69,19 +137,13 @@ export function fileCommands(): GroupReport {
         },
       },
     ];
-    const rows: (string | number)[][] = [];
+    const rows: Cell[][] = [];
     const targets: Target[] = [];
     for (const call of calls) {
       process.stderr.write(`  measuring ${call.label}\n`);
-      const { bare, cli, ratio } = measure(call);
-      rows.push([call.label, ms(bare), ms(cli), times(ratio)]);
-      targets.push({
-        group: 'file commands',
-        name: `cursorhooks ${call.label} vs node -e 0`,
-        goal: call.target ? `≤ ${TARGET}×` : 'reported',
-        measured: times(ratio),
-        pass: call.target ? ratio <= TARGET : undefined,
-      });
+      const { row, target } = startupRow('file commands', call);
+      rows.push(row);
+      targets.push(target);
     }
     return {
       tables: [
@@ -90,8 +152,9 @@ export function fileCommands(): GroupReport {
           notes: [
             'a 2 KB user hooks.json in a temporary directory; the real install takes the lock,',
             'writes and fsyncs a temporary file, renames it, fsyncs the directory and the ledger',
+            LOADS_NOTE,
           ],
-          columns: ['command', 'node -e 0', 'cursorhooks', 'ratio'],
+          columns: COLUMNS,
           rows,
         },
       ],

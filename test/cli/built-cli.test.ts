@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_REQUEST_BYTES } from '../../src/cli/stdin.js';
 import { BUILT_CLI, spawnCli } from '../demo/cli-process.js';
+import { files, home, specArgs, writeHooks } from './file-support.js';
+import { moduleLoads } from './module-loads.js';
 import { installRequest, pretty } from './support.js';
 
 const ROOT = new URL('../../', import.meta.url);
@@ -21,14 +23,16 @@ describe('the built cursorhooks executable', () => {
     expect(readFileSync(BUILT_CLI, 'utf8').split('\n', 1)[0]).toBe('#!/usr/bin/env node');
   });
 
-  it('is one bundled file that never imports inversify (red: every call pays for the DI container)', () => {
+  it('is one CommonJS file that requires only node built-ins, never inversify (red: the bin needs files the package does not ship, or every call pays for the DI container)', () => {
     const source = readFileSync(BUILT_CLI, 'utf8');
-    const imported = [...source.matchAll(/^import .* from "([^"]+)";$/gm)].map((match) => match[1]);
-    expect(imported).toContain('node:util');
-    expect(
-      imported.filter((specifier) => /inversify|reflect-metadata/.test(specifier ?? '')),
-    ).toEqual([]);
-    expect(imported.filter((specifier) => specifier?.startsWith('.'))).toEqual([]);
+    const required = [...source.matchAll(/\brequire\(["']([^"']+)["']\)/g)].map(
+      (match) => match[1],
+    );
+    expect(required).toContain('node:util');
+    expect(required.filter((specifier) => !specifier?.startsWith('node:'))).toEqual([]);
+    // A module syntax line would make Node refuse the file, or load it through the ES loader.
+    expect(source).not.toMatch(/^(import|export) /m);
+    expect(source).not.toMatch(/inversify|reflect-metadata/);
   });
 
   it('exits 0, 1 and 2 for planned, refused and unusable requests (red: exit codes do not reach the process)', async () => {
@@ -55,6 +59,13 @@ describe('the built cursorhooks executable', () => {
     const help = await spawnCli(['render-argv', '--help'], '');
     expect(help.exitCode).toBe(0);
     expect(help.stdout).toMatch(/^Usage: cursorhooks render-argv/);
+  });
+
+  it('reads and writes shell pipes as it does sockets (red: a FIFO request or result is cut or lost)', () => {
+    const request = JSON.stringify(installRequest(pretty({ version: 1 })));
+    const command = `cat | "${process.execPath}" "${BUILT_CLI}" plan | cat`;
+    const viaPipes = execFileSync('sh', ['-c', command], { input: request, encoding: 'utf8' });
+    expect(JSON.parse(viaPipes)).toMatchObject({ noOp: false });
   });
 
   it('exits 2 for binary stdin with one error (red: binary input crashes or is decoded lossily)', async () => {
@@ -102,5 +113,57 @@ describe('the built cursorhooks executable', () => {
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(code).toBe(141);
     expect(stderr).toBe('');
+  });
+});
+
+// Start-up: a call evaluates only what its command needs (the times are in npm run bench).
+describe('what one call of the built executable evaluates', () => {
+  const planner = /^(src\/(planner|json|domain|shell)|contracts)\//;
+  // The interrupt clean-up is wired before any command runs; the rest of the kit is not.
+  const hostKit = /^src\/node\/(?!interrupt\.ts$|side-file-registry\.ts$)/;
+  const ofCommands = (modules: readonly string[]) =>
+    modules.filter((module) => module.startsWith('src/cli/commands/')).sort();
+  const ofPackages = (modules: readonly string[]) =>
+    modules.filter((module) => module.startsWith('node_modules/'));
+
+  it('--version evaluates no command, no planner, no host kit, no diff and no crypto (red: every call evaluates the whole CLI)', () => {
+    const { evaluated, builtins } = moduleLoads(['--version']);
+    expect(evaluated).toContain('src/cli/main.ts');
+    expect(evaluated.filter((module) => planner.test(module) || hostKit.test(module))).toEqual([]);
+    expect(ofPackages(evaluated)).toEqual([]);
+    // help.ts holds unknownCommand, which every mistyped command needs.
+    expect(ofCommands(evaluated)).toEqual(['src/cli/commands/help.ts']);
+    for (const heavy of ['node:crypto', 'node:fs/promises', 'node:perf_hooks']) {
+      expect(builtins).not.toContain(heavy);
+    }
+  });
+
+  it('plan evaluates the planner but not the host kit or the diff (red: a pure command pays for the file commands)', () => {
+    const request = JSON.stringify(installRequest(pretty({ version: 1 })));
+    const { evaluated, builtins } = moduleLoads(['plan'], request);
+    expect(evaluated).toContain('src/planner/hook-planner.ts');
+    expect(evaluated.filter((module) => hostKit.test(module))).toEqual([]);
+    expect(ofPackages(evaluated)).toEqual([]);
+    expect(ofCommands(evaluated)).toEqual(['src/cli/commands/help.ts', 'src/cli/commands/plan.ts']);
+    expect(builtins).not.toContain('node:fs/promises');
+  });
+
+  it("status evaluates the kit's status but not the writer or the diff; install --dry-run both (red: a command evaluates another's code)", () => {
+    const where = home();
+    writeHooks(where);
+    const status = moduleLoads(['status', ...files(where)]).evaluated;
+    expect(status).toContain('src/node/status.ts');
+    expect(status).not.toContain('src/node/run-operation.ts');
+    expect(ofPackages(status)).toEqual([]);
+    expect(ofCommands(status)).toEqual(['src/cli/commands/help.ts', 'src/cli/commands/status.ts']);
+
+    const install = moduleLoads(['install', ...files(where), ...specArgs(where.spec), '--dry-run']);
+    expect(install.evaluated).toContain('src/node/run-operation.ts');
+    expect(install.evaluated).toContain('node_modules/diff/libesm/patch/create.js');
+    expect(install.evaluated).not.toContain('src/node/status.ts');
+    expect(ofCommands(install.evaluated)).toEqual([
+      'src/cli/commands/help.ts',
+      'src/cli/commands/install.ts',
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadCommands } from '../../src/cli/command.js';
 import { COMMANDS } from '../../src/cli/commands.js';
 import { cli, output } from './support.js';
 
@@ -68,8 +69,14 @@ describe('cursorhooks help', () => {
     },
   );
 
+  it('names each command table row after the command its module loads (red: a name runs another command)', async () => {
+    const loaded = await loadCommands(COMMANDS);
+    expect(loaded.map((command) => command.name)).toEqual(COMMANDS.map((entry) => entry.name));
+    expect(COMMANDS.map((entry) => entry.name)).toEqual(NAMES);
+  });
+
   it('lists every declared option of a command in its help (red: help drifts from the parser)', async () => {
-    for (const command of COMMANDS) {
+    for (const command of await loadCommands(COMMANDS)) {
       const { stdout } = await cli(['help', command.name]);
       for (const name of [...Object.keys(command.options), 'json', 'help']) {
         expect(stdout, `${command.name} --${name}`).toMatch(

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Cli } from './lifecycle.js';
 
 /** The built executable (one bundled file), as `npm run build` leaves it. */
-export const BUILT_CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+export const BUILT_CLI = fileURLToPath(new URL('../../dist/cli.cjs', import.meta.url));
 
 /** Runs the built CLI as a child process with `stdin` piped in, as a host would. */
 export const spawnCli: Cli = (args, stdin) =>

@@ -126,7 +126,7 @@ describe('the packed package', () => {
       'dist/src/index.js',
       'dist/src/index.d.ts',
       'dist/src/node/index.d.ts',
-      'dist/cli.js',
+      'dist/cli.cjs',
       'dist/contracts/builtin.js',
       'schemas/error.json',
       'schemas/plan-request.json',

@@ -1,5 +1,5 @@
 import { nameLike, usageError } from '../cli-error.js';
-import type { Command } from '../command.js';
+import { type Command, loadCommands } from '../command.js';
 import { ExitCode } from '../exit-codes.js';
 import { commandHelp, describeCommand, toolHelp } from '../help.js';
 import { writeJSON } from '../io.js';
@@ -12,12 +12,14 @@ export const helpCommand: Command = {
   options: {},
   positionals: { usage: '[COMMAND]', help: 'the command to describe', max: 1 },
   output: 'the help text; with --json {"commands": [...]} describing each command',
-  run({ positionals, json, io, commands }) {
+  async run({ positionals, json, io, commands }) {
     const [name] = positionals;
-    const selected = name === undefined ? commands : commands.filter((c) => c.name === name);
+    const selected = await loadCommands(
+      name === undefined ? commands : commands.filter((c) => c.name === name),
+    );
     if (name !== undefined && selected.length === 0) throw unknownCommand(name);
     if (json) writeJSON(io, { commands: selected.map(describeCommand) });
-    else io.stdout(name === undefined ? toolHelp(commands) : commandHelp(selected[0] as Command));
+    else io.stdout(name === undefined ? toolHelp(selected) : commandHelp(selected[0] as Command));
     return ExitCode.Ok;
   },
 };
