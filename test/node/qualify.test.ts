@@ -256,3 +256,45 @@ describe('refusals keep what they found', () => {
     expectStateCleared(where);
   });
 });
+
+describe('the user file as it started', () => {
+  it.each([
+    ['without a stop event', '{"version":1,"hooks":{}}'],
+    ['with an empty hooks object spread over lines', '{\n  "version": 1,\n  "hooks": {\n  }\n}\n'],
+  ])(
+    '%s: finish and cancel give it back byte for byte, not with the stop array the install made (red: an empty "stop": [] is left behind)',
+    async (_, text) => {
+      for (const end of ['finish', 'cancel'] as const) {
+        const where = probeHome(text);
+        await start(where);
+        expect(where.hooks()).toContain('"stop"');
+        if (end === 'finish') {
+          await fire(where);
+          expect((await finish(where)).error).toBeUndefined();
+        } else {
+          expect((await cancelQualification({ stateDir: where.stateDir })).error).toBeUndefined();
+        }
+        expect(where.hooks(), end).toBe(text);
+        expectStateCleared(where);
+      }
+    },
+  );
+
+  it('a hook file the probe created is deleted again, unless the user wrote to it meanwhile (red: a file the user never had is left, or their edit is lost)', async () => {
+    const where = probeHome();
+    unlinkSync(where.hooksFile);
+    await start(where);
+    expect((await cancelQualification({ stateDir: where.stateDir })).error).toBeUndefined();
+    expect(existsSync(where.hooksFile)).toBe(false);
+
+    await start(where);
+    // The user adds a hook of their own while the probe waits: the file is theirs now.
+    writeFileSync(
+      where.hooksFile,
+      where.hooks().replace('"stop": [', '"stop": [{"command":"mine"},'),
+    );
+    expect((await cancelQualification({ stateDir: where.stateDir })).error).toBeUndefined();
+    expect(where.hooks()).toContain('"mine"');
+    expect(where.hooks()).not.toContain('record stop');
+  });
+});

@@ -41,6 +41,8 @@ export interface ProbeLayout {
   readonly stateDir: string;
   /** What the probe is doing now (`state.ts`). */
   readonly stateFile: string;
+  /** The hook file's bytes before the probe entry went in (`restore.ts`). */
+  readonly startFile: string;
   /** The probe's own receipt ledger: the probe entry never shares the host's. */
   readonly ledger: string;
   /** The lock held while start, finish or cancel runs. */
@@ -60,6 +62,7 @@ export function probeLayout(stateDir: string, family: GrammarFamily): ProbeLayou
   return {
     stateDir: root,
     stateFile: path.join(root, 'qualification.json'),
+    startFile: path.join(root, 'hooks-start.json'),
     ledger: path.join(root, 'probe-ledger.json'),
     lockTarget: path.join(root, 'qualification'),
     probeDir,

@@ -44,7 +44,7 @@ async function writeNew(fs: FsSeam, path: string, bytes: Uint8Array, mode: numbe
   }
 }
 
-/** Deletes the probe directory, the probe ledger and the state file, the state file last. */
+/** Deletes the probe directory, the saved start, the probe ledger and the state file, the state file last. */
 export async function clearProbe(layout: ProbeLayout, fs: FsSeam): Promise<void> {
   try {
     await removeTree(fs, layout.probeDir, MAX_DEPTH);
@@ -52,7 +52,7 @@ export async function clearProbe(layout: ProbeLayout, fs: FsSeam): Promise<void>
     throw aboutFile(err, 'probe', layout.probeDir);
   }
   // Under each file's own lock, which first clears what a killed writer left beside it.
-  for (const file of [layout.ledger, layout.stateFile]) {
+  for (const file of [layout.startFile, layout.ledger, layout.stateFile]) {
     await withSweptLock(file, (realPath) => fs.unlink(realPath), { fs }).catch((err: unknown) => {
       if (errnoOf(err) !== 'ENOENT') throw aboutFile(err, 'probe', file);
     });

@@ -22,6 +22,7 @@ import { probeContract, probePlanner } from './probe-contract.js';
 import { clearProbe, makeProbeDirectory } from './probe-files.js';
 import { recordFrom } from './record-from.js';
 import { readRecordings } from './recording.js';
+import { readStart, restoreStart, saveStart } from './restore.js';
 import { type ProbeState, readState, writeState } from './state.js';
 
 export interface QualifyOptions {
@@ -165,11 +166,13 @@ export async function startQualification(
         family.assertCanonicalPath(layout.binding, 'selector');
         const contract = probeContract(family, layout.extraTokens);
         const stop = stopArgv(recorder, layout.binding);
+        const start = await readStart(options.hooksFile, fs);
         const state: ProbeState = {
           version: 1,
           phase: 'starting',
           family: family.id,
           hooksFile: options.hooksFile,
+          hooksExisted: start.exists,
           recorder,
           argv: [...stop, ...layout.extraTokens],
           command: contract.render(stop),
@@ -178,6 +181,7 @@ export async function startQualification(
         };
         await writeState(layout.stateFile, state, fs);
         probe = viewOf(state, layout);
+        if (start.exists) await saveStart(start, layout.startFile, fs);
         await makeProbeDirectory(layout, options.recorder === undefined, fs);
         install = await runOperation({
           operation: Operation.Install,
@@ -236,6 +240,23 @@ async function removeProbeEntry(state: ProbeState, layout: ProbeLayout, fs: FsSe
   if (removed.error !== undefined) throw removed.error;
 }
 
+/** The probe entry out, then the user's file exactly as it started where nothing else changed. */
+async function takeProbeOut(state: ProbeState, layout: ProbeLayout, fs: FsSeam): Promise<void> {
+  await removeProbeEntry(state, layout, fs);
+  const family = familyOf(state.family);
+  await restoreStart(
+    {
+      hooksFile: state.hooksFile,
+      startFile: layout.startFile,
+      existed: state.hooksExisted,
+      spec: { executable: state.recorder, selector: layout.binding },
+      shell: probeContract(family, layout.extraTokens).id,
+      planner: probePlanner(family, layout.extraTokens),
+    },
+    fs,
+  );
+}
+
 export async function finishQualification(
   options: FinishQualificationOptions,
 ): Promise<FinishOutcome> {
@@ -277,7 +298,7 @@ export async function finishQualification(
         const { out, record: decided } = state.finishing as NonNullable<ProbeState['finishing']>;
         record = decided;
         await writeRecord(out, recordBytes(decided), fs);
-        await removeProbeEntry(state, layout, fs);
+        await takeProbeOut(state, layout, fs);
         await clearProbe(layout, fs);
         return { status: 'done' as const, probe, record, out, invocations, error: undefined };
       }),
@@ -297,7 +318,7 @@ export async function cancelQualification(options: QualifyOptions): Promise<Qual
         const cancelling: ProbeState = { ...state, phase: 'cancelling', finishing: null };
         if (state.phase !== 'cancelling') await writeState(layout.stateFile, cancelling, fs);
         probe = viewOf(cancelling, layout);
-        await removeProbeEntry(cancelling, layout, fs);
+        await takeProbeOut(cancelling, layout, fs);
         await clearProbe(layout, fs);
         return { status: 'done' as const, probe, error: undefined };
       }),

@@ -20,6 +20,8 @@ export interface ProbeState {
   readonly phase: ProbePhase;
   readonly family: string;
   readonly hooksFile: string;
+  /** Whether the hook file existed at start; its bytes then are kept beside the state. */
+  readonly hooksExisted: boolean;
   /** The recorder executable: the kit's script, or the host's own (`--recorder`). */
   readonly recorder: string;
   /** The argv the probe entry runs, and its rendering as installed. */
@@ -35,6 +37,7 @@ const STATE_KEYS = [
   'phase',
   'family',
   'hooksFile',
+  'hooksExisted',
   'recorder',
   'argv',
   'command',
@@ -70,12 +73,13 @@ function decodeState(value: unknown): ProbeState {
   if (keys.length !== STATE_KEYS.length || !STATE_KEYS.every((key) => keys.includes(key))) {
     throw new Error();
   }
-  const { version, phase, family, hooksFile, recorder, argv, command, startedAt, finishing } =
-    record;
+  const { version, phase, family, hooksFile, hooksExisted, recorder, argv, command } = record;
+  const { startedAt, finishing } = record;
   const strings = [family, hooksFile, recorder, command, startedAt];
   if (version !== 1 || !PHASES.includes(phase) || strings.some((s) => typeof s !== 'string')) {
     throw new Error();
   }
+  if (typeof hooksExisted !== 'boolean') throw new Error();
   if (!Array.isArray(argv) || !argv.every((token) => typeof token === 'string')) {
     throw new Error();
   }
@@ -84,6 +88,7 @@ function decodeState(value: unknown): ProbeState {
     phase: phase as ProbePhase,
     family: family as string,
     hooksFile: hooksFile as string,
+    hooksExisted,
     recorder: recorder as string,
     argv: argv as string[],
     command: command as string,
