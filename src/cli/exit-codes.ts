@@ -1,6 +1,6 @@
 /**
  * The CLI's exit codes. Hosts branch on them, so they are part of its interface; the table
- * below is printed in every help text and mirrored in the README.
+ * below is printed in every help text and mirrored in docs/protocol.md.
  */
 export const ExitCode = {
   /** Done, or nothing to do: planned, owned, rendered, listed, printed. */

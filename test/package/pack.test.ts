@@ -118,7 +118,7 @@ const HOST_KIT = [
 ];
 
 describe('the packed package', () => {
-  it('ships the build, types, schemas, README and LICENSE, and no tests, sources or maps (red: the tarball is empty or bloated)', () => {
+  it('ships the build, types, schemas, README, the docs it links to and LICENSE, and no tests, sources or maps (red: the tarball is empty or bloated, or the README links into nothing)', () => {
     for (const file of [
       'LICENSE',
       'README.md',
@@ -130,6 +130,9 @@ describe('the packed package', () => {
       'dist/contracts/builtin.js',
       'schemas/error.json',
       'schemas/plan-request.json',
+      'schemas/qualify-result.json',
+      'docs/protocol.md',
+      'docs/contracts.md',
     ]) {
       expect(packedFiles).toContain(file);
     }

@@ -50,7 +50,7 @@ export interface RunResult {
 const REQUIRED = (process.env.CURSORHOOKS_REQUIRED_SHELLS ?? '').split(/\s+/).includes('pwsh');
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const SERVER = fileURLToPath(new URL('./pwsh/server.ps1', import.meta.url));
-/** Where the README's `dotnet tool install` puts it. */
+/** Where the `dotnet tool install` of docs/contributing.md puts it. */
 const LOCAL_TOOL = path.join(REPO, '.tools', 'pwsh', 'pwsh');
 
 function isExecutableFile(file: string): boolean {
