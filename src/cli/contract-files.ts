@@ -1,6 +1,5 @@
 // `--contract-file PATH` (repeatable): qualification records written by `qualify finish`,
 // registered as contracts before the planner is built, on every command that takes `--shell`.
-import { readFile } from 'node:fs/promises';
 import { CursorHooksError } from '../errors/errors.js';
 import { defaultPlanner, plannerWith } from '../planner/default.js';
 import type { HookPlanner } from '../planner/hook-planner.js';
@@ -39,6 +38,8 @@ export async function plannerOf(options: OptionValues): Promise<HookPlanner> {
 async function contractFrom(path: string): Promise<ShellContract> {
   let bytes: Buffer;
   try {
+    // Loaded only when a record is given: plan and verify start without the promise fs.
+    const { readFile } = await import('node:fs/promises');
     bytes = await readFile(path);
   } catch {
     throw new CliError('io', 'contract-file-unreadable', 'a --contract-file could not be read', {

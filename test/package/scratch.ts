@@ -30,6 +30,7 @@ const SOURCES = [
   'src',
   'contracts',
   'schemas',
+  'docs',
   'scripts',
 ];
 
