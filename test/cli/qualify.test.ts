@@ -4,25 +4,28 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fire, probeHome, USER_HOOKS } from '../node/qualify-support.js';
+import { fire, type ProbeHome, probeHome, USER_HOOKS } from '../node/qualify-support.js';
 import { expectSchema } from './schema-check.js';
 import { cli, expectUsageError } from './support.js';
 
 const qualify = (...args: string[]) => cli(['qualify', ...args, '--json']);
+const start = (where: ProbeHome) =>
+  qualify(
+    'start',
+    '--state-dir',
+    where.stateDir,
+    '--hooks-file',
+    where.hooksFile,
+    '--family',
+    'posix-single-quote',
+  );
 
 describe('qualify --json results', () => {
   it('start, status, finish and status again each print one object the schema accepts (red: a result a host cannot validate)', async () => {
     const where = probeHome();
     const dir = ['--state-dir', where.stateDir];
     const results: unknown[] = [];
-    const started = await qualify(
-      'start',
-      ...dir,
-      '--hooks-file',
-      where.hooksFile,
-      '--family',
-      'posix-single-quote',
-    );
+    const started = await start(where);
     expect(started.exitCode, started.stderr).toBe(0);
     results.push(JSON.parse(started.stdout));
     const waiting = JSON.parse((await qualify('status', ...dir)).stdout);
@@ -45,14 +48,7 @@ describe('qualify --json results', () => {
   it('a refusal prints the result with its error, then the error on stderr, exit 1 (red: a host sees exit 0 or loses the report)', async () => {
     const where = probeHome();
     const dir = ['--state-dir', where.stateDir];
-    await qualify(
-      'start',
-      ...dir,
-      '--hooks-file',
-      where.hooksFile,
-      '--family',
-      'posix-single-quote',
-    );
+    await start(where);
     await fire(where, { misbehave: 'drop-empty' });
     const refused = await qualify('finish', ...dir, '--out', where.out);
     expect(refused.exitCode).toBe(1);

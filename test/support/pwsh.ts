@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { decodeStrict } from './common.js';
+import { isExecutableFile } from './shells.js';
 
 /** A command element as PowerShell's parser made it; `value` is the source text for non-strings. */
 export interface ParsedElement {
@@ -52,15 +53,6 @@ const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const SERVER = fileURLToPath(new URL('./pwsh/server.ps1', import.meta.url));
 /** Where the `dotnet tool install` of docs/contributing.md puts it. */
 const LOCAL_TOOL = path.join(REPO, '.tools', 'pwsh', 'pwsh');
-
-function isExecutableFile(file: string): boolean {
-  try {
-    fs.accessSync(file, fs.constants.X_OK);
-    return fs.statSync(file).isFile();
-  } catch {
-    return false;
-  }
-}
 
 /** pwsh on PATH, else the checkout's .tools/pwsh; a reason when neither is there. */
 function findPwsh(): { readonly file: string } | { readonly missing: string } {

@@ -40,7 +40,8 @@ const CANDIDATES: readonly Candidate[] = [
 const KNOWN_NAMES: ReadonlySet<string> = new Set(['sh', ...CANDIDATES.map((c) => c.name)]);
 const SEARCH_DIRS = ['/bin', '/usr/bin', '/usr/local/bin'];
 
-function isExecutableFile(file: string): boolean {
+/** A regular file this process may execute. */
+export function isExecutableFile(file: string): boolean {
   try {
     fs.accessSync(file, fs.constants.X_OK);
     return fs.statSync(file).isFile();

@@ -110,7 +110,7 @@ function familyOf(id: string): GrammarFamily {
   return family;
 }
 
-function viewOf(state: ProbeState, layout: ProbeLayout): ProbeView {
+export function viewOf(state: ProbeState, layout: ProbeLayout): ProbeView {
   return {
     phase: state.phase,
     family: state.family,

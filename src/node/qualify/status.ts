@@ -7,7 +7,7 @@ import { type FsSeam, nodeFs } from '../fs-seam.js';
 import { type HookStatus, readStatus } from '../status.js';
 import { compareArgv, type InvocationReport } from './argv-report.js';
 import { probeLayout, stateFileOf } from './layout.js';
-import type { ProbeView, QualifyOptions } from './probe.js';
+import { type ProbeView, type QualifyOptions, viewOf } from './probe.js';
 import { probePlanner } from './probe-contract.js';
 import { readRecordings } from './recording.js';
 import { type ProbeState, readState } from './state.js';
@@ -91,17 +91,7 @@ export async function qualificationStatus(
   const family = grammarFamily(state.family);
   if (family === undefined) return answer('fix-state', {}, null);
   const layout = probeLayout(stateDir, family);
-  const probe: ProbeView = {
-    phase: state.phase,
-    family: state.family,
-    hooksFile: state.hooksFile,
-    directory: layout.probeDir,
-    recorder: state.recorder,
-    binding: layout.binding,
-    argv: state.argv,
-    command: state.command,
-    startedAt: state.startedAt,
-  };
+  const probe = viewOf(state, layout);
   const entry = await readStatus({
     hooksFile: state.hooksFile,
     ledger: layout.ledger,
