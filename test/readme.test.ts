@@ -1,9 +1,8 @@
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REASON_MESSAGES } from '../src/errors/reasons.js';
-import { HOME_STUB_WORKS } from './cli/support.js';
+import { HOME_STUB_WORKS, useTempHome } from './cli/support.js';
 import { blocks, page, ROOT } from './docs/pages.js';
 
 /** Each `<!-- example: path -->` block, on any page: where it is shown and what it shows. */
@@ -65,19 +64,12 @@ describe('documented TypeScript examples', () => {
 });
 
 describe('the README Node quick start', () => {
-  let home = '';
-  beforeEach(() => {
-    home = mkdtempSync(join(tmpdir(), 'cursorhooks-readme-node-'));
-    vi.stubEnv('HOME', home);
-  });
-  afterEach(() => {
-    vi.unstubAllEnvs();
-    rmSync(home, { recursive: true, force: true });
-  });
+  const tempHome = useTempHome('cursorhooks-readme-node-');
 
   it.skipIf(!HOME_STUB_WORKS)(
     'installs, reports and removes in a temporary home as written (red: the quick start fails for a new user)',
     async () => {
+      const home = tempHome();
       mkdirSync(join(home, '.local', 'bin'), { recursive: true });
       mkdirSync(join(home, '.config', 'acme'), { recursive: true });
       writeFileSync(join(home, '.local', 'bin', 'acme-notify'), '#!/bin/sh\n');

@@ -1,9 +1,8 @@
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { blocks } from '../docs/pages.js';
-import { cli, HOME_STUB_WORKS } from './support.js';
+import { cli, HOME_STUB_WORKS, useTempHome } from './support.js';
 
 /** The `$ cursorhooks ...` lines of the README's one `<!-- file-cli-example -->` block. */
 function commands(): string[][] {
@@ -13,20 +12,13 @@ function commands(): string[][] {
   return lines.split('\n').map((line) => line.replace(/^\$ cursorhooks /, '').split(' '));
 }
 
-let home = '';
-beforeEach(() => {
-  home = mkdtempSync(join(tmpdir(), 'cursorhooks-readme-'));
-  vi.stubEnv('HOME', home);
-});
-afterEach(() => {
-  vi.unstubAllEnvs();
-  rmSync(home, { recursive: true, force: true });
-});
+const tempHome = useTempHome('cursorhooks-readme-');
 
 describe('README file-level shell example', () => {
   it.skipIf(!HOME_STUB_WORKS)(
     'runs as written in a temporary home, each step exiting 0 (red: the documented commands broke)',
     async () => {
+      const home = tempHome();
       const lines = commands();
       expect(lines.map((args) => args[0])).toEqual(['install', 'install', 'status', 'remove']);
       mkdirSync(join(home, '.local', 'bin'), { recursive: true });

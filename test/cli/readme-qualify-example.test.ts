@@ -1,15 +1,14 @@
 // The README's qualify commands, run as written in a temporary home: start, then the simulated
 // Cursor fires stop (the step the user does in Cursor), status, finish; the record they write
 // is one qualifiedContract accepts, and the user's hook file is as it was.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { qualifiedContract } from '../../src/index.js';
 import { blocks } from '../docs/pages.js';
 import { POSIX_SHELLS, type Shell } from '../support/shells.js';
 import { fireStop } from '../support/simulated-cursor.js';
-import { cli, HOME_STUB_WORKS } from './support.js';
+import { cli, HOME_STUB_WORKS, useTempHome } from './support.js';
 
 function commands(): string[][] {
   const found = blocks('qualifyExample');
@@ -20,20 +19,13 @@ function commands(): string[][] {
 
 const USER_FILE = '{\n  "version": 1,\n  "hooks": { "stop": [ { "command": "echo mine" } ] }\n}\n';
 
-let home = '';
-beforeEach(() => {
-  home = mkdtempSync(join(tmpdir(), 'cursorhooks-readme-qualify-'));
-  vi.stubEnv('HOME', home);
-});
-afterEach(() => {
-  vi.unstubAllEnvs();
-  rmSync(home, { recursive: true, force: true });
-});
+const tempHome = useTempHome('cursorhooks-readme-qualify-');
 
 describe('README qualify example', () => {
   it.skipIf(!HOME_STUB_WORKS)(
     'runs as written, with Cursor firing stop after start, and writes a usable record (red: the documented qualification broke)',
     async () => {
+      const home = tempHome();
       const lines = commands();
       expect(lines.map((args) => args[0] === 'qualify' && args[1])).toEqual([
         'start',

@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { run } from '../../src/cli/run.js';
 import { type HookSpec, LinuxUserShell32212, type ReceiptJSON } from '../../src/index.js';
 import type { CliOutcome } from '../demo/lifecycle.js';
@@ -99,3 +102,20 @@ export function pretty(value: unknown): string {
  * stub HOME skip there.
  */
 export const HOME_STUB_WORKS = isMainThread;
+
+/**
+ * A fresh temporary HOME for each test of the calling suite (the default hook file is found
+ * through it), removed afterwards; returns a getter for its path.
+ */
+export function useTempHome(prefix: string): () => string {
+  let home = '';
+  beforeEach(() => {
+    home = mkdtempSync(join(tmpdir(), prefix));
+    vi.stubEnv('HOME', home);
+  });
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    rmSync(home, { recursive: true, force: true });
+  });
+  return () => home;
+}
