@@ -6,7 +6,7 @@ import type { GrammarFamily } from '../../shell/families.js';
 
 // The probe directory's name exercises what the family's grammar lets a path hold: spaces, an
 // apostrophe, quotes, non-ASCII and the shell's metacharacters (Windows forbids some in names).
-const PROBE_DIRECTORY = {
+export const PROBE_DIRECTORY = {
   posix: `probe it's "q" é 中 😀 ;&|<>(){}[]*? #!~ \\x`,
   windows: "probe it's é 中 😀 ;&(){} #!~ ,+=@ %x%",
 } as const;
