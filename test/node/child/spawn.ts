@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { ChildJob } from './operate.js';
 import type { RoundsJob } from './rounds.js';
+import { COVERAGE_BANNER, strykerChild } from './stryker.js';
 
 export interface ChildResult {
   readonly signal: NodeJS.Signals | null;
@@ -32,7 +33,7 @@ export async function buildChild(
     outfile: script,
     // Bundled CommonJS dependencies call require; give them Node's.
     banner: {
-      js: "import { createRequire as __cursorhooksRequire } from 'node:module'; const require = __cursorhooksRequire(import.meta.url);",
+      js: `import { createRequire as __cursorhooksRequire } from 'node:module'; const require = __cursorhooksRequire(import.meta.url);\n${COVERAGE_BANNER}`,
     },
     logLevel: 'error',
   });
@@ -40,9 +41,11 @@ export async function buildChild(
 }
 
 export function runChild(script: string, job: ChildJob | RoundsJob): Promise<ChildResult> {
+  const stryker = strykerChild();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [script, JSON.stringify(job)], {
       stdio: ['ignore', 'pipe', 'inherit'],
+      env: stryker.env,
     });
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -50,6 +53,7 @@ export function runChild(script: string, job: ChildJob | RoundsJob): Promise<Chi
     });
     child.on('error', reject);
     child.on('close', (code, signal) => {
+      stryker.exited();
       resolve({ code, signal, output: stdout === '' ? undefined : JSON.parse(stdout) });
     });
   });
