@@ -1,7 +1,7 @@
 // The reader's edges that a real file system rarely shows, through the fs seam: long and looping
 // symlink chains, failures while resolving, non-regular opens, a file that grew since its fstat.
 import type { Stats } from 'node:fs';
-import { linkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_DOCUMENT_BYTES } from '../../src/limits.js';
@@ -64,6 +64,18 @@ describe('resolving through symlinks', () => {
       lstat: async () => Promise.reject(errno('ENOENT')),
     };
     expect(await resolveTarget('/a/b', nothing)).toBe('/a/b');
+  });
+
+  it('resolves `..` after a symlinked directory physically, as the kernel does (red: the lexical path is a file Cursor never reads)', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'a', 'b', 'real'), { recursive: true });
+    mkdirSync(join(dir, 'a', 'b', 'target'));
+    writeFileSync(join(dir, 'a', 'b', 'target', 'hooks.json'), '{}');
+    symlinkSync(join(dir, 'a', 'b', 'real'), join(dir, 'alias'));
+    symlinkSync('alias/../target/hooks.json', join(dir, 'hooks.json'));
+    expect(await resolveTarget(join(dir, 'hooks.json'))).toBe(
+      join(dir, 'a', 'b', 'target', 'hooks.json'),
+    );
   });
 
   it('reports an unreadable ancestor as permission-denied (red: an EACCES path resolves as missing and is created elsewhere)', async () => {
@@ -143,6 +155,36 @@ describe('opening and reading', () => {
     const path = join(tempDir(), 'hooks.json');
     writeFileSync(path, Buffer.alloc(MAX_DOCUMENT_BYTES + 1000, 0x20));
     expect((await readFileSnapshot(path, staleSize(10))).bytes.length).toBe(MAX_DOCUMENT_BYTES + 1);
+  });
+
+  it('reads one byte past the limit of a file that grew from just under it (red: it is read as a whole document of exactly the limit)', async () => {
+    const path = join(tempDir(), 'hooks.json');
+    writeFileSync(path, Buffer.alloc(MAX_DOCUMENT_BYTES + 1000, 0x20));
+    const snapshot = await readFileSnapshot(path, staleSize(MAX_DOCUMENT_BYTES - 1));
+    expect(snapshot.bytes.length).toBe(MAX_DOCUMENT_BYTES + 1);
+  });
+
+  it('leaves role and path to the caller when given no role (red: the error is stamped without a role and the caller cannot name the file)', async () => {
+    const path = join(tempDir(), 'hooks.json');
+    writeFileSync(path, '{}');
+    const err = await failure(readFileSnapshot(path, failing('open', 'EACCES')));
+    expect(err.path).toBeUndefined();
+    expect(err.role).toBeUndefined();
+  });
+
+  it('waits 100 ms by default before reading an empty file again (red: an editor save 30 ms into the wait is planned on as empty)', async () => {
+    const path = join(tempDir(), 'hooks.json');
+    writeFileSync(path, '');
+    // Set before the read starts, so it fires before any wait of 100 ms ends.
+    const saving = new Promise<void>((done) =>
+      setTimeout(() => {
+        writeFileSync(path, '{"version":1}');
+        done();
+      }, 30),
+    );
+    const snapshot = await readFileSnapshot(path);
+    await saving;
+    expect(Buffer.from(snapshot.bytes).toString('utf8')).toBe('{"version":1}');
   });
 
   it('reads an empty file once when the settle delay is 0 (red: 0 still waits and reads twice)', async () => {
