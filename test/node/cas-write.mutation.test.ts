@@ -4,8 +4,9 @@
 import { chownSync, readFileSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compareAndSwap } from '../../src/node/cas-write.js';
-import { HostIOError } from '../../src/node/errors.js';
+import { MAX_DOCUMENT_BYTES } from '../../src/limits.js';
+import { compareAndSwap, sameFile } from '../../src/node/cas-write.js';
+import { FileChangedError, HostIOError } from '../../src/node/errors.js';
 import { type FsSeam, nodeFs } from '../../src/node/fs-seam.js';
 import { readFileSnapshot } from '../../src/node/read.js';
 import { errno, failing, isDataTemp, strays, tempDir, text, wrapSeam } from './support.js';
@@ -91,14 +92,26 @@ describe('the owner', () => {
       expect(strays(dir, 'hooks.json')).toEqual([]);
     },
   );
+
+  it.runIf(root)(
+    'is copied when only the user differs (red: a file of user 65534 becomes root-owned)',
+    async () => {
+      const { path } = withFile();
+      chownSync(path, 65534, 0);
+      expect(await swap(path)).toBeUndefined();
+      expect(statSync(path)).toMatchObject({ uid: 65534, gid: 0 });
+    },
+  );
 });
 
 describe('handles', () => {
-  it('are all closed after a write (red: each write leaks the temp file or the compared file)', async () => {
+  it('are all closed after a write (red: each write leaks a handle, or unlinks a temp name the rename already took)', async () => {
     const { path } = withFile();
     const { fs, calls } = counting();
     expect(await swap(path, fs)).toBeUndefined();
     expect(calls.close).toBe(calls.open);
+    // The temp name is gone with the rename: nothing is left to remove.
+    expect(calls['temp.unlink']).toBeUndefined();
   });
 
   it('are all closed when writing the temp file fails (red: a failed write leaks its handle)', async () => {
@@ -127,5 +140,91 @@ describe('the read-back', () => {
       },
     };
     expect(await swap(path, diverting)).toMatchObject({ reason: 'readback-mismatch' });
+  });
+});
+
+describe('the compare', () => {
+  it('refuses the same bytes at another real path (red: a retargeted symlink with equal bytes is written through)', async () => {
+    const { path } = withFile();
+    const expected = await readFileSnapshot(path);
+    expect(sameFile(expected, { ...expected, realPath: `${expected.realPath}.elsewhere` })).toBe(
+      false,
+    );
+    const err = await compareAndSwap(
+      path,
+      { ...expected, realPath: '/elsewhere' },
+      text(NEW),
+    ).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FileChangedError);
+    expect(readFileSync(path, 'utf8')).toBe(OLD);
+  });
+});
+
+/**
+ * The real seam with `save` written in place just before our rename (writeFileSync truncates
+ * in place), and `later` run before the put-back's rename, if given.
+ */
+function savingInPlace(path: string, save: string | Buffer, later?: () => void): FsSeam {
+  let renames = 0;
+  return {
+    ...nodeFs,
+    rename: async (from, to) => {
+      if (to === path) {
+        renames++;
+        if (renames === 1) writeFileSync(path, save);
+        if (renames === 2) later?.();
+      }
+      await nodeFs.rename(from, to);
+    },
+  };
+}
+
+async function inPlace(path: string, fs: FsSeam): Promise<unknown> {
+  const expected = await readFileSnapshot(path);
+  return compareAndSwap(path, expected, text(NEW), { fs }).then(
+    () => 'written',
+    (err: unknown) => err,
+  );
+}
+
+describe('putting a save in place back', () => {
+  it('puts back a save of exactly the limit (red: the largest legal save is refused and lost)', async () => {
+    const { path } = withFile();
+    const save = Buffer.alloc(MAX_DOCUMENT_BYTES, 0x20);
+    expect(await inPlace(path, savingInPlace(path, save))).toBeInstanceOf(FileChangedError);
+    expect(readFileSync(path).equals(save)).toBe(true);
+  });
+
+  it('refuses to put back a save past the limit (red: a truncated copy of the save replaces it)', async () => {
+    const { path } = withFile();
+    const save = Buffer.alloc(MAX_DOCUMENT_BYTES + 10, 0x20);
+    expect(await inPlace(path, savingInPlace(path, save))).toMatchObject({
+      reason: 'readback-mismatch',
+    });
+    expect(readFileSync(path, 'utf8')).toBe(NEW);
+  });
+
+  it('reports readback-mismatch when a second save lands during the put-back (red: the second save is reported as a plain change and lost)', async () => {
+    const { path } = withFile();
+    const fs = savingInPlace(path, '{"saved":1}', () => writeFileSync(path, '{"saved":2}'));
+    expect(await inPlace(path, fs)).toMatchObject({ reason: 'readback-mismatch' });
+  });
+
+  it("reports the put-back's own failure as it is (red: a full disk is reported as a mismatch)", async () => {
+    const { path } = withFile();
+    let renamed = false;
+    const base = savingInPlace(path, '{"saved":1}');
+    const fs: FsSeam = {
+      ...base,
+      rename: async (from, to) => {
+        await base.rename(from, to);
+        renamed = true;
+      },
+      write: async (handle, bytes) => {
+        if (renamed) throw errno('ENOSPC');
+        return base.write(handle, bytes);
+      },
+    };
+    expect(await inPlace(path, fs)).toMatchObject({ reason: 'disk-full' });
   });
 });
