@@ -158,6 +158,16 @@ describe('the compare', () => {
     expect(err).toBeInstanceOf(FileChangedError);
     expect(readFileSync(path, 'utf8')).toBe(OLD);
   });
+
+  it('refuses a file changed since the plan before making a temp file (red: a stale plan writes a temp file first)', async () => {
+    const { path } = withFile();
+    const expected = await readFileSnapshot(path);
+    writeFileSync(path, NEW);
+    const { fs, calls } = counting();
+    const err = await compareAndSwap(path, expected, text(NEW), { fs }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FileChangedError);
+    expect(calls['temp.write']).toBeUndefined();
+  });
 });
 
 /**
