@@ -1,6 +1,6 @@
 // The ledger's decoder refuses every shape it does not know, field by field, and its writer
 // keeps the file private and sorted: each case below is one rule a mutant broke.
-import { statSync } from 'node:fs';
+import { statSync, writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReceiptJSON } from '../../src/index.js';
 import { Operation } from '../../src/index.js';
@@ -9,10 +9,11 @@ import {
   EMPTY_RECORD,
   encodeLedger,
   type LedgerRecord,
+  readLedger,
   updateLedgerRecord,
   withLedger,
 } from '../../src/node/ledger.js';
-import { operate, workspace, wrapSeam } from './support.js';
+import { errno, failing, isDataTemp, operate, workspace, wrapSeam } from './support.js';
 
 let receipt: ReceiptJSON;
 beforeAll(async () => {
@@ -209,6 +210,43 @@ describe('updating', () => {
       });
       expect(flushes).toBe(1);
       expect(open.record(where.hooks).generation).toBe(2);
+    });
+  });
+});
+
+describe('the seam and the role', () => {
+  it('reads the ledger through the given seam (red: a host seam is bypassed on read)', async () => {
+    const where = workspace();
+    writeFileSync(where.ledger, encodeLedger(new Map()));
+    await expect(readLedger(where.ledger, { fs: failing('open', 'EACCES') })).rejects.toMatchObject(
+      {
+        reason: 'permission-denied',
+        role: 'ledger',
+      },
+    );
+  });
+
+  it('reads the ledger under its lock through the given seam (red: a host seam is bypassed under the lock)', async () => {
+    const where = workspace();
+    writeFileSync(where.ledger, encodeLedger(new Map()));
+    const fs = failing('open', 'EACCES', (path) => path === where.ledger);
+    await expect(withLedger(where.ledger, { fs }, async () => 'read')).rejects.toMatchObject({
+      reason: 'permission-denied',
+    });
+  });
+
+  it('names the ledger when writing it fails (red: a full disk is blamed on the hook file)', async () => {
+    const where = workspace();
+    const fs = wrapSeam((call, at) => {
+      if (call === 'write' && at !== undefined && isDataTemp(at)) throw errno('ENOSPC');
+    });
+    const change = () => ({ ...EMPTY_RECORD, generation: 1 });
+    await expect(
+      updateLedgerRecord(where.ledger, where.hooks, change, { fs }),
+    ).rejects.toMatchObject({
+      reason: 'disk-full',
+      role: 'ledger',
+      path: where.ledger,
     });
   });
 });
