@@ -171,6 +171,10 @@ describe('decoding', () => {
     expect(reasonOf(bytes)).toBe('ledger-malformed');
   });
 
+  it('refuses a record that is null as malformed (red: a TypeError escapes as a bug instead of a refusal)', () => {
+    expect(reasonOf(ledger(null))).toBe('ledger-malformed');
+  });
+
   it('accepts generation 0 (red: a record that never committed is refused)', () => {
     expect(decodeLedger(ledger(v2({ generation: 0 }))).get('/h/hooks.json')?.generation).toBe(0);
   });
