@@ -15,6 +15,10 @@ export default mergeConfig(
         'test/shell/pwsh-*.test.ts',
         'test/node/crash.test.ts',
         'test/node/concurrency.test.ts',
+        // Their children now count under Stryker (test/node/child/stryker.ts): minutes a mutant.
+        'test/node/soak.test.ts',
+        'test/node/ways-out.property.test.ts',
+        'test/node/in-place-race.test.ts',
         'test/package/**',
         'test/cli/built-cli.test.ts',
         '**/node_modules/**',

@@ -9,6 +9,7 @@ import { build } from 'esbuild';
 import type { ChildJob } from './operate.js';
 import type { QualifyJob } from './qualify.js';
 import type { RoundsJob } from './rounds.js';
+import { COVERAGE_BANNER, strykerChild } from './stryker.js';
 
 export interface ChildResult {
   readonly signal: NodeJS.Signals | null;
@@ -33,7 +34,7 @@ export async function buildChild(
     outfile: script,
     // Bundled CommonJS dependencies call require; give them Node's.
     banner: {
-      js: "import { createRequire as __cursorhooksRequire } from 'node:module'; const require = __cursorhooksRequire(import.meta.url);",
+      js: `import { createRequire as __cursorhooksRequire } from 'node:module'; const require = __cursorhooksRequire(import.meta.url);\n${COVERAGE_BANNER}`,
     },
     logLevel: 'error',
   });
@@ -44,9 +45,11 @@ export function runChild(
   script: string,
   job: ChildJob | RoundsJob | QualifyJob,
 ): Promise<ChildResult> {
+  const stryker = strykerChild();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [script, JSON.stringify(job)], {
       stdio: ['ignore', 'pipe', 'inherit'],
+      env: stryker.env,
     });
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -54,6 +57,7 @@ export function runChild(
     });
     child.on('error', reject);
     child.on('close', (code, signal) => {
+      stryker.exited();
       resolve({ code, signal, output: stdout === '' ? undefined : JSON.parse(stdout) });
     });
   });

@@ -1,0 +1,132 @@
+// Side-file names and the sweep of a killed writer's leftovers, name by name: what counts as
+// ours, whose creator is dead, and which failures are reported.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { nodeFs } from '../../src/node/fs-seam.js';
+import {
+  hasSideFiles,
+  lockPathOf,
+  removeLeftovers,
+  sideFileName,
+  sideFilePid,
+} from '../../src/node/leftovers.js';
+import { trackSideFile } from '../../src/node/side-file-registry.js';
+import { failing, tempDir } from './support.js';
+
+const DEAD = spawnSync('true').pid as number;
+const LIVE = process.ppid;
+
+describe('side-file names', () => {
+  it('puts the lock beside the target with the mark (red: two kits lock different files)', () => {
+    expect(lockPathOf('/d/hooks.json')).toBe('/d/hooks.json.cursorhooks-lock');
+  });
+
+  it.each([
+    ['tmp', /^\/d\/hooks\.json\.cursorhooks-(\d+)-[0-9a-f]{12}\.tmp$/],
+    ['lock-tmp', /^\/d\/hooks\.json\.cursorhooks-lock-(\d+)-[0-9a-f]{12}\.tmp$/],
+  ] as const)(
+    'names a %s file with this pid and 12 random hex digits (red: the sweep cannot tell whose it is)',
+    (kind, shape) => {
+      const name = sideFileName('/d/hooks.json', kind);
+      expect(shape.exec(name)?.[1]).toBe(String(process.pid));
+      expect(sideFileName('/d/hooks.json', kind)).not.toBe(name);
+      expect(sideFilePid('hooks.json', name.slice('/d/'.length))).toBe(process.pid);
+    },
+  );
+
+  it.each([
+    'hooks.json',
+    'hooks.json.bak',
+    'other.json.cursorhooks-12-0123456789ab.tmp',
+    'hooks.json.cursorhooks-12-0123456789a.tmp',
+    'hooks.json.cursorhooks-12-0123456789abc.tmp',
+    'hooks.json.cursorhooks-12-0123456789AB.tmp',
+    'hooks.json.cursorhooks-12-0123456789ab.tmp.x',
+    'hooks.json.cursorhooks-x12-0123456789ab.tmp',
+    'hooks.json.cursorhooks--0123456789ab.tmp',
+    'hooks.json.cursorhooks-lock',
+  ])(
+    'does not take %s for a side file (red: the sweep removes a file that is not ours)',
+    (name) => {
+      expect(sideFilePid('hooks.json', name)).toBeUndefined();
+    },
+  );
+});
+
+describe('whether side files stand beside a target', () => {
+  it('sees a lock file, and nothing else counts (red: a check without the lock misses a running writer, or any file blocks it)', async () => {
+    const dir = tempDir();
+    const target = join(dir, 'hooks.json');
+    writeFileSync(target, '{}');
+    writeFileSync(join(dir, 'hooks.json.bak'), '');
+    writeFileSync(join(dir, 'other.json.cursorhooks-lock'), '');
+    expect(await hasSideFiles(target, nodeFs)).toBe(false);
+    writeFileSync(lockPathOf(target), '');
+    expect(await hasSideFiles(target, nodeFs)).toBe(true);
+  });
+
+  it('is false for a missing directory and reports other failures (red: an unreadable directory passes as clean)', async () => {
+    const dir = tempDir();
+    expect(await hasSideFiles(join(dir, 'none', 'hooks.json'), nodeFs)).toBe(false);
+    await expect(
+      hasSideFiles(join(dir, 'hooks.json'), failing('readdir', 'EACCES')),
+    ).rejects.toMatchObject({
+      reason: 'permission-denied',
+    });
+  });
+});
+
+describe('removing leftovers', () => {
+  it("removes a dead creator's files, keeps a live one's and any other file (red: a running writer's temp file vanishes, or garbage stays)", async () => {
+    const dir = tempDir();
+    const target = join(dir, 'hooks.json');
+    const dead = join(dir, `hooks.json.cursorhooks-${DEAD}-0123456789ab.tmp`);
+    const deadLock = join(dir, `hooks.json.cursorhooks-lock-${DEAD}-0123456789ab.tmp`);
+    const live = join(dir, `hooks.json.cursorhooks-${LIVE}-0123456789ab.tmp`);
+    for (const path of [target, dead, deadLock, live, join(dir, 'notes.txt')])
+      writeFileSync(path, '');
+    await removeLeftovers(target, nodeFs);
+    expect(readdirSync(dir).sort()).toEqual(
+      ['hooks.json', `hooks.json.cursorhooks-${LIVE}-0123456789ab.tmp`, 'notes.txt'].sort(),
+    );
+  });
+
+  it("removes a file of this pid unless this process tracks it (red: a dead predecessor's file with a reused pid stays, or our own is removed)", async () => {
+    const dir = tempDir();
+    const target = join(dir, 'hooks.json');
+    const ours = join(dir, `hooks.json.cursorhooks-${process.pid}-0123456789ab.tmp`);
+    const predecessor = join(dir, `hooks.json.cursorhooks-${process.pid}-ba9876543210.tmp`);
+    writeFileSync(ours, '');
+    writeFileSync(predecessor, '');
+    const untrack = trackSideFile(ours);
+    try {
+      await removeLeftovers(target, nodeFs);
+    } finally {
+      untrack();
+    }
+    expect([existsSync(ours), existsSync(predecessor)]).toEqual([true, false]);
+  });
+
+  it('does nothing for a missing directory and reports an unreadable one (red: the sweep fails a first install, or hides EACCES)', async () => {
+    const dir = tempDir();
+    await expect(removeLeftovers(join(dir, 'none', 'hooks.json'), nodeFs)).resolves.toBeUndefined();
+    await expect(
+      removeLeftovers(join(dir, 'hooks.json'), failing('readdir', 'EACCES')),
+    ).rejects.toMatchObject({
+      reason: 'permission-denied',
+    });
+  });
+
+  it('takes a leftover removed meanwhile as removed and reports other unlink failures (red: two sweeps race to a failure, or EACCES is hidden)', async () => {
+    const dir = tempDir();
+    const target = join(dir, 'hooks.json');
+    const dead = join(dir, `hooks.json.cursorhooks-${DEAD}-0123456789ab.tmp`);
+    writeFileSync(dead, '');
+    await expect(removeLeftovers(target, failing('unlink', 'ENOENT'))).resolves.toBeUndefined();
+    await expect(removeLeftovers(target, failing('unlink', 'EACCES'))).rejects.toMatchObject({
+      reason: 'permission-denied',
+    });
+  });
+});

@@ -1,0 +1,200 @@
+// The reader's edges that a real file system rarely shows, through the fs seam: long and looping
+// symlink chains, failures while resolving, non-regular opens, a file that grew since its fstat.
+import type { Stats } from 'node:fs';
+import { linkSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MAX_DOCUMENT_BYTES } from '../../src/limits.js';
+import { HostIOError } from '../../src/node/errors.js';
+import { type FsSeam, nodeFs } from '../../src/node/fs-seam.js';
+import { readFileSnapshot, resolveTarget } from '../../src/node/read.js';
+import { errno, failing, tempDir, wrapSeam } from './support.js';
+
+const symlinkStats = { isSymbolicLink: () => true } as Stats;
+
+/**
+ * An imaginary tree: only `/x` exists; `/x/l0` … `/x/l<count-1>` are symlinks, each to the next
+ * (`loop`: the last one back to the first), and nothing else is there.
+ */
+function chainSeam(count: number, loop = false): FsSeam {
+  const index = (path: string) => Number(path.slice('/x/l'.length));
+  const isLink = (path: string) => path.startsWith('/x/l') && index(path) < count;
+  return {
+    ...nodeFs,
+    realpath: async (path) => {
+      if (path === '/x' || path === '/') return path;
+      throw errno('ENOENT');
+    },
+    lstat: async (path) => {
+      if (isLink(path)) return symlinkStats;
+      throw errno('ENOENT');
+    },
+    readlink: async (path) => `/x/l${loop && index(path) === count - 1 ? 0 : index(path) + 1}`,
+  };
+}
+
+async function failure(promise: Promise<unknown>): Promise<HostIOError> {
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(HostIOError);
+  return err as HostIOError;
+}
+
+describe('resolving through symlinks', () => {
+  it('follows a chain of 40 dangling links to its missing end (red: a chain Linux follows is refused)', async () => {
+    expect(await resolveTarget('/x/l0', chainSeam(40))).toBe('/x/l40');
+  });
+
+  it('refuses a 41st link as ELOOP (red: a longer chain than Linux follows is accepted)', async () => {
+    const err = await failure(resolveTarget('/x/l0', chainSeam(41)));
+    expect(err).toMatchObject({ reason: 'io-failure', code: 'ELOOP' });
+  });
+
+  it('refuses a dangling loop as ELOOP (red: resolving a loop never ends)', async () => {
+    const err = await failure(resolveTarget('/x/l0', chainSeam(2, true)));
+    expect(err).toMatchObject({ reason: 'io-failure', code: 'ELOOP' });
+  });
+
+  it('stops at the root when a broken seam resolves nothing (red: resolving recurses forever)', async () => {
+    const nothing: FsSeam = {
+      ...nodeFs,
+      realpath: async () => Promise.reject(errno('ENOENT')),
+      lstat: async () => Promise.reject(errno('ENOENT')),
+    };
+    expect(await resolveTarget('/a/b', nothing)).toBe('/a/b');
+  });
+
+  it('resolves `..` after a symlinked directory physically, as the kernel does (red: the lexical path is a file Cursor never reads)', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'a', 'b', 'real'), { recursive: true });
+    mkdirSync(join(dir, 'a', 'b', 'target'));
+    writeFileSync(join(dir, 'a', 'b', 'target', 'hooks.json'), '{}');
+    symlinkSync(join(dir, 'a', 'b', 'real'), join(dir, 'alias'));
+    symlinkSync('alias/../target/hooks.json', join(dir, 'hooks.json'));
+    expect(await resolveTarget(join(dir, 'hooks.json'))).toBe(
+      join(dir, 'a', 'b', 'target', 'hooks.json'),
+    );
+  });
+
+  it('reports an unreadable ancestor as permission-denied (red: an EACCES path resolves as missing and is created elsewhere)', async () => {
+    const path = join(tempDir(), 'hooks.json');
+    const err = await failure(resolveTarget(path, failing('realpath', 'EACCES')));
+    expect(err).toMatchObject({ reason: 'permission-denied', code: 'EACCES' });
+  });
+
+  it('reports a failed lstat of a missing name as its cause (red: the failure is taken for no link)', async () => {
+    const path = join(tempDir(), 'hooks.json');
+    const err = await failure(resolveTarget(path, failing('lstat', 'EACCES')));
+    expect(err).toMatchObject({ reason: 'permission-denied', code: 'EACCES' });
+  });
+});
+
+describe('opening and reading', () => {
+  it.each(['ENXIO', 'EISDIR'])(
+    'refuses an open failing %s as not regular, with the code (red: a socket or directory reads as an I/O failure)',
+    async (code) => {
+      const path = join(tempDir(), 'hooks.json');
+      writeFileSync(path, '{}');
+      const err = await failure(readFileSnapshot(path, failing('open', code)));
+      expect(err).toMatchObject({ reason: 'file-not-regular', code });
+    },
+  );
+
+  it('closes the file when fstat fails and reports the cause (red: a handle leaks or the code is lost)', async () => {
+    const path = join(tempDir(), 'hooks.json');
+    writeFileSync(path, '{}');
+    let opens = 0;
+    let closes = 0;
+    const fs = wrapSeam((call) => {
+      if (call === 'open') opens++;
+      if (call === 'close') closes++;
+      if (call === 'fstat') throw errno('EIO');
+    });
+    const err = await failure(readFileSnapshot(path, fs));
+    expect(err).toMatchObject({ reason: 'io-failure', code: 'EIO' });
+    expect([opens, closes]).toEqual([1, 1]);
+  });
+
+  it('closes the file after a read (red: every read leaks a handle)', async () => {
+    const path = join(tempDir(), 'hooks.json');
+    writeFileSync(path, '{}');
+    let closes = 0;
+    await readFileSnapshot(
+      path,
+      wrapSeam((call) => {
+        if (call === 'close') closes++;
+      }),
+    );
+    expect(closes).toBe(1);
+  });
+
+  it('counts hard links (red: a hard-linked file is replaced and the other name keeps the old bytes)', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'hooks.json'), '{}');
+    linkSync(join(dir, 'hooks.json'), join(dir, 'other.json'));
+    expect((await readFileSnapshot(join(dir, 'hooks.json'))).links).toBe(2);
+  });
+
+  /** The real seam with fstat reporting `size` bytes, as if the file grew after it. */
+  const staleSize = (size: number): FsSeam => ({
+    ...nodeFs,
+    fstat: async (handle) => Object.assign(await nodeFs.fstat(handle), { size }),
+  });
+
+  it('reads all of a file that grew since its fstat (red: the bytes past the stale size are lost)', async () => {
+    const path = join(tempDir(), 'hooks.json');
+    const content = `{"hooks": "${'x'.repeat(5000)}"}`;
+    writeFileSync(path, content);
+    const snapshot = await readFileSnapshot(path, staleSize(3));
+    expect(Buffer.from(snapshot.bytes).toString('utf8')).toBe(content);
+  });
+
+  it('reads one byte past the limit of a file that grew past it (red: growth makes reading unbounded)', async () => {
+    const path = join(tempDir(), 'hooks.json');
+    writeFileSync(path, Buffer.alloc(MAX_DOCUMENT_BYTES + 1000, 0x20));
+    expect((await readFileSnapshot(path, staleSize(10))).bytes.length).toBe(MAX_DOCUMENT_BYTES + 1);
+  });
+
+  it('reads one byte past the limit of a file that grew from just under it (red: it is read as a whole document of exactly the limit)', async () => {
+    const path = join(tempDir(), 'hooks.json');
+    writeFileSync(path, Buffer.alloc(MAX_DOCUMENT_BYTES + 1000, 0x20));
+    const snapshot = await readFileSnapshot(path, staleSize(MAX_DOCUMENT_BYTES - 1));
+    expect(snapshot.bytes.length).toBe(MAX_DOCUMENT_BYTES + 1);
+  });
+
+  it('leaves role and path to the caller when given no role (red: the error is stamped without a role and the caller cannot name the file)', async () => {
+    const path = join(tempDir(), 'hooks.json');
+    writeFileSync(path, '{}');
+    const err = await failure(readFileSnapshot(path, failing('open', 'EACCES')));
+    expect(err.path).toBeUndefined();
+    expect(err.role).toBeUndefined();
+  });
+
+  it('waits 100 ms by default before reading an empty file again (red: an editor save 30 ms into the wait is planned on as empty)', async () => {
+    const path = join(tempDir(), 'hooks.json');
+    writeFileSync(path, '');
+    // Set before the read starts, so it fires before any wait of 100 ms ends.
+    const saving = new Promise<void>((done) =>
+      setTimeout(() => {
+        writeFileSync(path, '{"version":1}');
+        done();
+      }, 30),
+    );
+    const snapshot = await readFileSnapshot(path);
+    await saving;
+    expect(Buffer.from(snapshot.bytes).toString('utf8')).toBe('{"version":1}');
+  });
+
+  it('reads an empty file once when the settle delay is 0 (red: 0 still waits and reads twice)', async () => {
+    const path = join(tempDir(), 'hooks.json');
+    writeFileSync(path, '');
+    let opens = 0;
+    const fs = wrapSeam((call) => {
+      if (call === 'open') opens++;
+    });
+    await readFileSnapshot(path, fs, { emptySettleMs: 0 });
+    expect(opens).toBe(1);
+  });
+});
