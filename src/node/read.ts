@@ -2,7 +2,7 @@
 // keeps writing to the link's target, so the link survives); anything but a regular file is
 // refused without blocking; an absent file is the empty document.
 import type { Stats } from 'node:fs';
-import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, parse, sep } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MAX_DOCUMENT_BYTES } from '../limits.js';
 import { aboutFile, asHostError, errnoOf, type FileRole, HostIOError } from './errors.js';
@@ -34,30 +34,57 @@ const MAX_LINKS = 40;
  * dangling symlink resolves to its missing target, so creating the file keeps the link a link.
  */
 export async function resolveTarget(path: string, fs: FsSeam = nodeFs): Promise<string> {
-  return resolveMissing(resolve(path), fs, { hops: 0 });
+  // Not path.resolve: it would fold `link/..` by text, where the kernel follows the link first.
+  const absolute = isAbsolute(path) ? path : `${process.cwd()}${sep}${path}`;
+  return resolveMissing(absolute, fs, { hops: 0 });
 }
 
 async function resolveMissing(path: string, fs: FsSeam, links: { hops: number }): Promise<string> {
-  let current = path;
-  for (;;) {
+  try {
+    // The usual case, the file exists: the kernel resolves every link and `..` itself.
+    return await fs.realpath(path);
+  } catch (err) {
+    if (errnoOf(err) !== 'ENOENT') throw asHostError(err);
+  }
+  const root = parse(path).root;
+  return walk(root, path.slice(root.length), fs, links);
+}
+
+/**
+ * `rest` resolved from the real directory `real` one name at a time, as the kernel does: `..`
+ * leaves the directory a link led to, not the link's name. From the first missing name on,
+ * what is left is appended (it cannot hold a link yet).
+ */
+async function walk(real: string, rest: string, fs: FsSeam, links: { hops: number }) {
+  const names = rest.split(SEPARATORS);
+  let current = real;
+  for (const [i, name] of names.entries()) {
+    if (name === '' || name === '.') continue;
+    if (name === '..') {
+      current = dirname(current);
+      continue;
+    }
+    const next = join(current, name);
     try {
-      return await fs.realpath(current);
+      current = await fs.realpath(next);
+      continue;
     } catch (err) {
       if (errnoOf(err) !== 'ENOENT') throw asHostError(err);
     }
-    const link = await linkTarget(current, fs);
-    const parent = dirname(current);
-    if (link === undefined) {
-      // The root always resolves; this guard only keeps a broken seam from recursing forever.
-      if (parent === current) return current;
-      return join(await resolveMissing(parent, fs, links), basename(current));
-    }
+    const link = await linkTarget(next, fs);
+    if (link === undefined) return join(next, ...names.slice(i + 1));
     if (++links.hops > MAX_LINKS) throw new HostIOError('io-failure', 'ELOOP');
     // A relative target is relative to the directory really holding the link, not to the path
     // that named it: under a symlinked ancestor (GNU stow) the two differ.
-    current = isAbsolute(link) ? link : resolve(await resolveMissing(parent, fs, links), link);
+    current = isAbsolute(link)
+      ? await resolveMissing(link, fs, links)
+      : await walk(current, link, fs, links);
   }
+  return current;
 }
+
+// Windows takes either slash; a POSIX name may hold a backslash.
+const SEPARATORS = process.platform === 'win32' ? /[\\/]/ : /\//;
 
 /** The target of `path` if it is a dangling symlink; undefined if it is none (or nothing). */
 async function linkTarget(path: string, fs: FsSeam): Promise<string | undefined> {

@@ -78,6 +78,20 @@ describe('resolving through symlinks', () => {
     );
   });
 
+  it("resolves a dangling link's `..` after a symlinked directory physically too, so the file is created where the link leads (red: the kit writes a file the link never reaches)", async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'a', 'b', 'real'), { recursive: true });
+    symlinkSync(join(dir, 'a', 'b', 'real'), join(dir, 'alias'));
+    symlinkSync('alias/../target/hooks.json', join(dir, 'hooks.json'));
+    expect(await resolveTarget(join(dir, 'hooks.json'))).toBe(
+      join(dir, 'a', 'b', 'target', 'hooks.json'),
+    );
+    // A path given with `..` after a link is followed the same way.
+    expect(await resolveTarget(`${join(dir, 'alias')}/../target/new.json`)).toBe(
+      join(dir, 'a', 'b', 'target', 'new.json'),
+    );
+  });
+
   it('reports an unreadable ancestor as permission-denied (red: an EACCES path resolves as missing and is created elsewhere)', async () => {
     const path = join(tempDir(), 'hooks.json');
     const err = await failure(resolveTarget(path, failing('realpath', 'EACCES')));
