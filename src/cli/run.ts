@@ -54,14 +54,17 @@ async function dispatch(
   }
   if (at === -1) {
     if (tool.help !== true) {
-      throw usageError('command-missing', 'missing command; see cursorhooks help');
+      throw usageError(
+        'command-missing',
+        `missing command; the commands are: ${COMMANDS.map((c) => c.name).join(', ')}`,
+      );
     }
     const commands = await loadCommands(COMMANDS);
     if (json) writeJSON(io, { commands: commands.map(describeCommand) });
     else io.stdout(toolHelp(commands));
     return ExitCode.Ok;
   }
-  if (command === undefined) throw unknownCommand(argv[at] as string);
+  if (command === undefined) throw unknownCommand(argv[at] as string, COMMANDS);
   const declared = { ...command.options, ...COMMON_OPTIONS };
   const { options, positionals } = parseArguments(
     argv.slice(at + 1),

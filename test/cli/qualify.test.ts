@@ -93,6 +93,16 @@ describe('qualify usage errors (red: misuse reaches the probe or is silently ign
       option: '--state-dir',
     });
   });
+  it('names the families when --family is not one, and makes nothing', async () => {
+    const home = where();
+    const refused = expectUsageError(
+      await qualify('start', '--state-dir', home.stateDir, '--family', 'bash'),
+      'family-unknown',
+      { option: '--family' },
+    );
+    expect(refused.message).toContain('posix-single-quote, powershell-stop');
+    expect(existsSync(home.stateDir)).toBe(false);
+  });
   it('refuses relative paths', async () => {
     const home = where();
     expectUsageError(await qualify('status', '--state-dir', 'state'), 'option-path-relative', {

@@ -217,7 +217,7 @@ describe('refusals keep what they found', () => {
         ?.reason,
     ).toBe('qualify-recorder-required');
     expect(where.hooks()).toBe(USER_HOOKS);
-    expectStateCleared(where);
+    expect(existsSync(where.stateDir)).toBe(false);
   });
 
   it('a hand-edited state file: status says fix-state and cancel refuses to trust it (red: cancel removes what a forged state names)', async () => {

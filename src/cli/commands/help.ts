@@ -17,17 +17,18 @@ export const helpCommand: Command = {
     const selected = await loadCommands(
       name === undefined ? commands : commands.filter((c) => c.name === name),
     );
-    if (name !== undefined && selected.length === 0) throw unknownCommand(name);
+    if (name !== undefined && selected.length === 0) throw unknownCommand(name, commands);
     if (json) writeJSON(io, { commands: selected.map(describeCommand) });
     else io.stdout(name === undefined ? toolHelp(selected) : commandHelp(selected[0] as Command));
     return ExitCode.Ok;
   },
 };
 
-export function unknownCommand(name: string) {
+/** The commands are constants, so the message lists them. */
+export function unknownCommand(name: string, commands: readonly { readonly name: string }[]) {
   const safe = nameLike(name);
   return usageError(
     'command-unknown',
-    `unknown command${safe === undefined ? '' : ` ${safe}`}; see cursorhooks help`,
+    `unknown command${safe === undefined ? '' : ` ${safe}`}; the commands are: ${commands.map((c) => c.name).join(', ')}`,
   );
 }

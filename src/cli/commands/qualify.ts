@@ -168,6 +168,14 @@ function actionOf(given: string | undefined, options: OptionValues): Action {
       });
     }
   }
+  const family = options.family;
+  if (typeof family === 'string' && !(GRAMMAR_FAMILY_IDS as readonly string[]).includes(family)) {
+    throw usageError(
+      'family-unknown',
+      `option --family names no grammar family; the families are: ${GRAMMAR_FAMILY_IDS.join(', ')}`,
+      { option: '--family' },
+    );
+  }
   for (const name of PATH_OPTIONS) {
     const value = options[name];
     if (typeof value === 'string' && !isAbsolute(value)) {

@@ -149,17 +149,18 @@ export async function startQualification(
   let probe: ProbeView | null = null;
   let install: OperationOutcome | undefined;
   return outcomeOf<StartOutcome>(
-    () =>
-      withState(options, async (existing, fs) => {
+    async () => {
+      // Checked before anything is made: a refused start leaves no state directory behind.
+      const family = familyOf(options.family);
+      const windows = (options.platform ?? process.platform) === 'win32';
+      if (family.platform !== (windows ? 'windows' : 'posix')) {
+        throw new UnsupportedError('qualify-family-other-platform');
+      }
+      if (family.platform === 'windows' && options.recorder === undefined) {
+        throw new UnsupportedError('qualify-recorder-required');
+      }
+      return withState(options, async (existing, fs) => {
         if (existing !== undefined) throw new ConflictError('qualify-in-progress');
-        const family = familyOf(options.family);
-        const windows = (options.platform ?? process.platform) === 'win32';
-        if (family.platform !== (windows ? 'windows' : 'posix')) {
-          throw new UnsupportedError('qualify-family-other-platform');
-        }
-        if (family.platform === 'windows' && options.recorder === undefined) {
-          throw new UnsupportedError('qualify-recorder-required');
-        }
         const layout = probeLayout(options.stateDir, family);
         const recorder = options.recorder ?? layout.scriptRecorder;
         family.assertCanonicalPath(recorder, 'executable');
@@ -206,7 +207,8 @@ export async function startQualification(
         await writeState(layout.stateFile, waiting, fs);
         probe = viewOf(waiting, layout);
         return { status: 'done' as const, probe, install, error: undefined };
-      }),
+      });
+    },
     (status, error) => ({ status, probe, install, error }),
     options.stateDir,
   );
