@@ -11,8 +11,8 @@ export const TOOL_OPTIONS: OptionDeclarations = {
 
 const EXIT_CODES = `Exit codes:\n${EXIT_CODE_HELP.map(([code, text]) => `  ${String(code).padEnd(4)}${text}`).join('\n')}`;
 
-const ERRORS = `Errors: exactly one, on stderr; nothing on stdout, except that install, update, remove
-and repair also print their result (error included). With --json (always for plan and verify):
+const ERRORS = `Errors: exactly one, on stderr; nothing on stdout, except that install, update, remove,
+repair, release and qualify also print their result (error included). With --json (always for plan and verify):
   {"error": {"kind", "reason", "message", "field"?, "option"?}}
   kind is usage, conflict, unsupported, absence-unproven, io, changed or internal;
   field or option names the request field or option at fault. Without --json: one line.`;
@@ -49,15 +49,15 @@ export function commandHelp(command: Command): string {
   ];
   if (command.positionals !== undefined) {
     sections.push(
-      `Arguments:\n  ${command.positionals.usage.padEnd(20)}${command.positionals.help}`,
+      `Arguments:\n${aligned([[command.positionals.usage, command.positionals.help]])}`,
     );
   }
   if (command.request !== undefined) {
-    const fields = Object.entries(command.request).map(
-      ([name, field]) =>
-        `  ${name.padEnd(20)}${field.help}${field.required === true ? ' (required)' : ''}`,
-    );
-    sections.push(`Request (one JSON object on stdin):\n${fields.join('\n')}`);
+    const fields = Object.entries(command.request).map(([name, field]): [string, string] => [
+      name,
+      `${field.help}${field.required === true ? ' (required)' : ''}`,
+    ]);
+    sections.push(`Request (one JSON object on stdin):\n${aligned(fields)}`);
   }
   sections.push(`Output (stdout, exit 0):\n  ${command.output}`, ERRORS, EXIT_CODES);
   return `${sections.join('\n\n')}\n`;
@@ -75,9 +75,15 @@ export function usageLine(command: Command): string {
 }
 
 function optionLines(options: OptionDeclarations): string {
-  return Object.entries(options)
-    .map(([name, option]) => `  ${optionSignature(name, option).padEnd(19)} ${option.help}`)
-    .join('\n');
+  return aligned(
+    Object.entries(options).map(([name, option]) => [optionSignature(name, option), option.help]),
+  );
+}
+
+/** Two columns, the second starting two spaces after the widest first one (at least 20). */
+function aligned(rows: readonly (readonly [string, string])[]): string {
+  const width = Math.max(18, ...rows.map(([left]) => left.length)) + 2;
+  return rows.map(([left, right]) => `  ${left.padEnd(width)}${right}`).join('\n');
 }
 
 function optionSignature(name: string, option: OptionDeclaration): string {

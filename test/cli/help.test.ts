@@ -131,3 +131,19 @@ describe('cursorhooks --version', () => {
     });
   });
 });
+
+// Red: a long option (--vouch-unperformed-checks) runs into its help text.
+it('aligns every option, argument and field column in each command help', async () => {
+  const listed = JSON.parse((await cli(['help', '--json'])).stdout).commands as { name: string }[];
+  for (const { name } of listed) {
+    const { stdout } = await cli(['help', name]);
+    for (const section of stdout
+      .split('\n\n')
+      .filter((s) => /^(Options|Arguments|Request)/.test(s))) {
+      const rows = section.split('\n').slice(1);
+      // Where the help text starts: after the first run of two or more spaces.
+      const starts = new Set(rows.map((row) => row.match(/^ +\S(?:.*?\S)?( {2,})/)?.[0].length));
+      expect(starts.size, `${name}: ${section}`).toBe(1);
+    }
+  }
+});

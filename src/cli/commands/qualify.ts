@@ -93,8 +93,8 @@ recorder protocol (recordProbeInvocation in cursorhooks/node does it in one call
     },
     ...VOUCH_OPTION,
   },
-  output: `a summary; with --json one object {"action", "status", "phase", "probe", ...}: start adds
-  "install", status "invocations", "entry" and "nextStep", finish "record", "out" and
+  output: `a summary; with --json one object {"action", "status" (or "phase"), "probe", ...}: start
+  adds "hostPaths", status "invocations", "entry" and "nextStep", finish "record", "out" and
   "invocations"; a refusal prints the result too, then the error on stderr`,
   async run({ options, positionals, json, io }) {
     const action = actionOf(positionals[0], options);
