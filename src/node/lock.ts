@@ -13,7 +13,6 @@ import { randomBytes } from 'node:crypto';
 import { readFile, utimes } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { asHostError, errnoOf, HostIOError, type LockHolder, TargetMovedError } from './errors.js';
 import { FLAGS, type FsSeam, nodeFs } from './fs-seam.js';
@@ -184,6 +183,7 @@ export async function acquireLock(
   const leases = new Leases(leaseMs);
   try {
     await writeStaging(claim.staging, owner, fs);
+    // The global `performance`: Node loads perf_hooks on first use, so calls that never lock skip it.
     const deadline = performance.now() + timeoutMs;
     for (let backoff = FIRST_BACKOFF_MS; ; backoff = Math.min(backoff * 2, MAX_BACKOFF_MS)) {
       if (await take(claim.staging, lockPath, fs)) {
