@@ -36,12 +36,15 @@ export interface Occurrence {
   readonly entry: JsonNode;
 }
 
-/** An absent file proves the same remainder as a file holding only `{"version":1}`. */
-const EMPTY_REMAINDER = remainderOfEmptyFile();
+/**
+ * An absent file proves the same remainder as a file holding only `{"version":1}`. Worked out on
+ * first use, not at load: most calls read a file that exists and never need it.
+ */
+let emptyRemainder: string | undefined;
 
 function remainderOfEmptyFile(): string {
-  const source = Buffer.from('{"version":1}', 'utf8');
-  return digestOf('remainder', parseJson(source));
+  emptyRemainder ??= digestOf('remainder', parseJson(Buffer.from('{"version":1}', 'utf8')));
+  return emptyRemainder;
 }
 
 /** Whether every element of an array, or every member value of an object, is in `omit`. */
@@ -148,7 +151,7 @@ export class HookDocument {
    */
   remainderDigest(owner?: Occurrence): string {
     const { root, hooks } = this;
-    if (root === undefined) return EMPTY_REMAINDER;
+    if (root === undefined) return remainderOfEmptyFile();
     const omit = new Set<number>();
     if (owner !== undefined) omit.add(owner.entry.index);
     if (hooks !== undefined) {
