@@ -49,7 +49,8 @@ export function checkStopEvent(
   return answer(reported === expected ? 'qualified' : 'version-differs', reported);
 }
 
-function parsePayload(stdin: unknown): Record<string, unknown> | undefined {
+/** The stop payload as a JSON object; undefined for anything else, oversized or not UTF-8. */
+export function parsePayload(stdin: unknown): Record<string, unknown> | undefined {
   try {
     let text: string;
     if (typeof stdin === 'string') {

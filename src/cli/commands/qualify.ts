@@ -1,7 +1,6 @@
 // `qualify start|status|finish|cancel`: the probe that qualifies the user's own Cursor build.
 // One command with an action, so the four share one option table; an option the action does not
 // take is a usage error rather than silently ignored.
-import { isAbsolute } from 'node:path';
 import { defaultHooksPath } from '../../node/locate.js';
 import { ProbeArgvMismatchError } from '../../node/qualify/argv-report.js';
 import {
@@ -18,7 +17,7 @@ import type { Command, OptionValues } from '../command.js';
 import { ExitCode } from '../exit-codes.js';
 import { failureJSON, failureOf } from '../file/failure.js';
 import { HostPathRun } from '../file/host-paths.js';
-import { VOUCH_OPTION } from '../file/options.js';
+import { absolute, VOUCH_OPTION } from '../file/options.js';
 import type { CliIO } from '../io.js';
 import { writeJSON } from '../io.js';
 
@@ -176,14 +175,7 @@ function actionOf(given: string | undefined, options: OptionValues): Action {
       { option: '--family' },
     );
   }
-  for (const name of PATH_OPTIONS) {
-    const value = options[name];
-    if (typeof value === 'string' && !isAbsolute(value)) {
-      throw usageError('option-path-relative', `option --${name} needs an absolute path`, {
-        option: `--${name}`,
-      });
-    }
-  }
+  for (const name of PATH_OPTIONS) absolute(options, name);
   return action;
 }
 

@@ -78,7 +78,7 @@ export function filesOf(options: OptionValues): { hooksFile: string; ledger: str
  * A path option's value, refused when relative: resolved against the working directory, a
  * mistyped name silently becomes a new hook file or ledger somewhere else.
  */
-function absolute(options: OptionValues, name: string): string | undefined {
+export function absolute(options: OptionValues, name: string): string | undefined {
   const value = options[name] as string | undefined;
   if (value === undefined || isAbsolute(value)) return value;
   throw usageError('option-path-relative', `option --${name} needs an absolute path`, {

@@ -2,9 +2,11 @@
 // the kit, so a crash between any two of these steps can be tested, and Windows' transient
 // refusals are retried.
 import { join } from 'node:path';
+import { writeHookFile } from '../cas-write.js';
 import { aboutFile, errnoOf, HostIOError } from '../errors.js';
 import { FLAGS, type FsSeam } from '../fs-seam.js';
 import { withSweptLock } from '../lock.js';
+import { readFileSnapshot } from '../read.js';
 import type { ProbeLayout } from './layout.js';
 import { recorderScript } from './recorder-script.js';
 import { bindingBytes } from './recording.js';
@@ -42,6 +44,12 @@ async function writeNew(fs: FsSeam, path: string, bytes: Uint8Array, mode: numbe
   } finally {
     await fs.close(handle);
   }
+}
+
+/** Replaces `file` in the state directory with `bytes`, by the kit's compare-and-swap, 0o600. */
+export async function replacePrivate(file: string, bytes: Uint8Array, fs: FsSeam): Promise<void> {
+  const before = await readFileSnapshot(file, fs, { role: 'probe', emptySettleMs: 0 });
+  await writeHookFile(file, before, bytes, { fs, role: 'probe', newFileMode: PRIVATE_FILE });
 }
 
 /** Deletes the probe directory, the saved start, the probe ledger and the state file, the state file last. */

@@ -3,11 +3,15 @@
 // takes the entry out again, cancel takes it out without a record. The entry goes in and out
 // through runOperation with the probe's own ledger, so foreign bytes are never touched, and
 // each step writes the state file first, so a crash anywhere leaves a way out (status).
+
+import type { HookSpec } from '../../domain/hook-spec.js';
 import { ConflictError, type CursorHooksError, UnsupportedError } from '../../errors/errors.js';
+import type { HookPlanner } from '../../planner/hook-planner.js';
 import { Operation } from '../../planner/operation.js';
 import { type GrammarFamily, grammarFamily } from '../../shell/families.js';
 import type { QualificationRecord } from '../../shell/qualification-record.js';
 import { stopArgv } from '../../shell/stop-invocation.js';
+import { equalBytes } from '../bytes.js';
 import { writeHookFile } from '../cas-write.js';
 import { aboutFile, isBug } from '../errors.js';
 import { type FsSeam, nodeFs } from '../fs-seam.js';
@@ -214,27 +218,42 @@ export async function startQualification(
   );
 }
 
-/** Takes the probe entry out through the lifecycle, unless the ledger owns nothing any more. */
-async function removeProbeEntry(state: ProbeState, layout: ProbeLayout, fs: FsSeam): Promise<void> {
+/** The probe entry as the lifecycle knows it: its spec, its contract and the planner for both. */
+interface ProbeEntry {
+  readonly spec: HookSpec;
+  readonly shell: string;
+  readonly planner: HookPlanner;
+}
+
+function probeEntryOf(state: ProbeState, layout: ProbeLayout): ProbeEntry {
   const family = familyOf(state.family);
+  return {
+    spec: { executable: state.recorder, selector: layout.binding },
+    shell: probeContract(family, layout.extraTokens).id,
+    planner: probePlanner(family, layout.extraTokens),
+  };
+}
+
+/** Takes the probe entry out through the lifecycle, unless the ledger owns nothing any more. */
+async function removeProbeEntry(
+  state: ProbeState,
+  layout: ProbeLayout,
+  entry: ProbeEntry,
+  fs: FsSeam,
+): Promise<void> {
   const key = await resolveTarget(state.hooksFile, fs);
   const record = (await readLedger(layout.ledger, { fs })).records.get(key);
   // Released (or never installed): there is nothing of ours to take out.
   if (record === undefined || (record.receipt === null && record.pending === null)) return;
-  const base = {
-    hooksFile: state.hooksFile,
-    ledger: layout.ledger,
-    planner: probePlanner(family, layout.extraTokens),
-    fs,
-  };
+  const base = { hooksFile: state.hooksFile, ledger: layout.ledger, planner: entry.planner, fs };
   if (record.receipt === null && record.pending?.operation === Operation.Install) {
     // A start killed mid-install: running that install again settles it (forward or back), and
     // only then is there a receipt for Remove, or nothing to remove.
     const settled = await runOperation({
       ...base,
       operation: Operation.Install,
-      spec: { executable: state.recorder, selector: layout.binding },
-      shell: probeContract(family, layout.extraTokens).id,
+      spec: entry.spec,
+      shell: entry.shell,
     });
     if (settled.error !== undefined) throw settled.error;
   }
@@ -244,16 +263,14 @@ async function removeProbeEntry(state: ProbeState, layout: ProbeLayout, fs: FsSe
 
 /** The probe entry out, then the user's file exactly as it started where nothing else changed. */
 async function takeProbeOut(state: ProbeState, layout: ProbeLayout, fs: FsSeam): Promise<void> {
-  await removeProbeEntry(state, layout, fs);
-  const family = familyOf(state.family);
+  const entry = probeEntryOf(state, layout);
+  await removeProbeEntry(state, layout, entry, fs);
   await restoreStart(
     {
       hooksFile: state.hooksFile,
       startFile: layout.startFile,
       existed: state.hooksExisted,
-      spec: { executable: state.recorder, selector: layout.binding },
-      shell: probeContract(family, layout.extraTokens).id,
-      planner: probePlanner(family, layout.extraTokens),
+      ...entry,
     },
     fs,
   );
@@ -333,13 +350,10 @@ export function recordBytes(record: QualificationRecord): Uint8Array {
   return new TextEncoder().encode(`${JSON.stringify(record, null, 2)}\n`);
 }
 
-const sameBytes = (a: Uint8Array, b: Uint8Array) =>
-  a.length === b.length && a.every((byte, i) => byte === b[i]);
-
 /** An existing file at `out` that is not this very record is never replaced. */
 async function refuseOtherFile(out: string, bytes: Uint8Array, fs: FsSeam): Promise<void> {
   const existing = await readFileSnapshot(out, fs, { role: 'record', emptySettleMs: 0 });
-  if (existing.exists && !sameBytes(existing.bytes, bytes)) {
+  if (existing.exists && !equalBytes(existing.bytes, bytes)) {
     throw new ConflictError('qualify-out-exists');
   }
 }
@@ -348,7 +362,7 @@ async function writeRecord(out: string, bytes: Uint8Array, fs: FsSeam): Promise<
   const existing = await readFileSnapshot(out, fs, { role: 'record', emptySettleMs: 0 });
   if (existing.exists) {
     // Written by an interrupted finish: the same record is already there.
-    if (sameBytes(existing.bytes, bytes)) return;
+    if (equalBytes(existing.bytes, bytes)) return;
     throw new ConflictError('qualify-out-exists');
   }
   await writeHookFile(out, existing, bytes, { fs, role: 'record' });

@@ -9,9 +9,9 @@ import {
   type RecordedInvocation,
   readRecord,
 } from '../../shell/qualification-record.js';
+import { parsePayload } from '../../shell/stop-event.js';
 import type { Recording } from './recording.js';
 
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
 const CLIENT = 'Cursor';
 // What a record can list; a real stop payload has about ten fields.
 const MAX_FIELDS = 64;
@@ -73,7 +73,7 @@ export function recordFrom(facts: RecordFacts): QualificationRecord {
 }
 
 function invocationOf(recording: Recording): RecordedInvocation {
-  const payload = payloadOf(recording.stdin);
+  const payload = parsePayload(recording.stdin);
   const text = (key: string) => (typeof payload?.[key] === 'string' ? payload[key] : null);
   return {
     argv: recording.argv,
@@ -84,16 +84,6 @@ function invocationOf(recording: Recording): RecordedInvocation {
     payloadFields: payload === undefined ? [] : Object.keys(payload).sort().slice(0, MAX_FIELDS),
     cursorVersionEnv: recording.cursorVersionEnv,
   };
-}
-
-function payloadOf(stdin: Uint8Array): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(UTF8.decode(stdin));
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-    return value as Record<string, unknown>;
-  } catch {
-    return undefined;
-  }
 }
 
 /** `cursor-<version>-<platform>-<family>`, lower-case words joined by dots or dashes. */

@@ -8,10 +8,11 @@ import type { HookSpec } from '../../domain/hook-spec.js';
 import type { HookPlanner } from '../../planner/hook-planner.js';
 import { Operation } from '../../planner/operation.js';
 import { equalBytes } from '../bytes.js';
-import { compareAndSwap, writeHookFile } from '../cas-write.js';
+import { compareAndSwap } from '../cas-write.js';
 import type { FsSeam } from '../fs-seam.js';
 import { readLocked, withSweptLock } from '../lock.js';
 import { type FileSnapshot, readFileSnapshot } from '../read.js';
+import { replacePrivate } from './probe-files.js';
 
 const START_READ = { role: 'probe', emptySettleMs: 0 } as const;
 
@@ -22,8 +23,7 @@ export async function readStart(hooksFile: string, fs: FsSeam): Promise<FileSnap
 
 /** Keeps those bytes in the state directory, for restoreStart. */
 export async function saveStart(start: FileSnapshot, startFile: string, fs: FsSeam): Promise<void> {
-  const before = await readFileSnapshot(startFile, fs, START_READ);
-  await writeHookFile(startFile, before, start.bytes, { fs, role: 'probe', newFileMode: 0o600 });
+  await replacePrivate(startFile, start.bytes, fs);
 }
 
 export interface StartOf {

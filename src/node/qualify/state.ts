@@ -2,10 +2,10 @@
 // changes anything, so a crash at any point leaves a state status can name the way out of.
 import type { QualificationRecord } from '../../shell/qualification-record.js';
 import { readRecord } from '../../shell/qualification-record.js';
-import { writeHookFile } from '../cas-write.js';
 import { HostIOError } from '../errors.js';
 import type { FsSeam } from '../fs-seam.js';
 import { readFileSnapshot } from '../read.js';
+import { replacePrivate } from './probe-files.js';
 
 /**
  * starting: the probe directory and entry may be half made (cancel clears them); waiting: the
@@ -61,9 +61,7 @@ export async function readState(file: string, fs: FsSeam): Promise<ProbeState | 
 }
 
 export async function writeState(file: string, state: ProbeState, fs: FsSeam): Promise<void> {
-  const before = await readFileSnapshot(file, fs, { role: 'probe', emptySettleMs: 0 });
-  const bytes = new TextEncoder().encode(`${JSON.stringify(state, null, 2)}\n`);
-  await writeHookFile(file, before, bytes, { fs, role: 'probe', newFileMode: 0o600 });
+  await replacePrivate(file, new TextEncoder().encode(`${JSON.stringify(state, null, 2)}\n`), fs);
 }
 
 function decodeState(value: unknown): ProbeState {
