@@ -4,11 +4,9 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeHookFile } from '../../src/node/cas-write.js';
 import { type FsSeam, nodeFs } from '../../src/node/fs-seam.js';
 import { metadataCheck } from '../../src/node/metadata.js';
-import { readFileSnapshot } from '../../src/node/read.js';
-import { errno, strays, tempDir, text } from './support.js';
+import { errno, strays, swapError, tempDir, text } from './support.js';
 
 const OLD = '{"version":1}\n';
 const NEW = '{"version":1,"hooks":{}}\n';
@@ -38,13 +36,7 @@ function withFile(): { dir: string; path: string } {
   return { dir, path };
 }
 
-async function swap(path: string, fs: FsSeam = nodeFs): Promise<unknown> {
-  const expected = await readFileSnapshot(path);
-  return writeHookFile(path, expected, text(NEW), { fs }).then(
-    () => undefined,
-    (err: unknown) => err,
-  );
-}
+const swap = (path: string, fs: FsSeam = nodeFs) => swapError(path, text(NEW), fs);
 
 /** The ACL entries, without the header naming the file. */
 const acl = (path: string): string => tool('getfacl', '--omit-header', '--absolute-names', path);

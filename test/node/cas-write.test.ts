@@ -15,7 +15,16 @@ import { writeHookFile } from '../../src/node/cas-write.js';
 import { FileChangedError, HostIOError } from '../../src/node/errors.js';
 import { type FsSeam, nodeFs } from '../../src/node/fs-seam.js';
 import { readFileSnapshot } from '../../src/node/read.js';
-import { errno, failing, isDataTemp, strays, tempDir, text, wrapSeam } from './support.js';
+import {
+  errno,
+  failing,
+  isDataTemp,
+  strays,
+  swapError,
+  tempDir,
+  text,
+  wrapSeam,
+} from './support.js';
 
 const OLD = '{"version":1}\n';
 const NEW = '{\n  "version": 1,\n  "hooks": {}\n}\n';
@@ -28,13 +37,7 @@ async function withFile(mode = 0o644): Promise<{ dir: string; path: string }> {
   return { dir, path };
 }
 
-async function swap(path: string, fs: FsSeam = nodeFs): Promise<unknown> {
-  const expected = await readFileSnapshot(path);
-  return writeHookFile(path, expected, text(NEW), { fs }).then(
-    () => undefined,
-    (err: unknown) => err,
-  );
-}
+const swap = (path: string, fs: FsSeam = nodeFs) => swapError(path, text(NEW), fs);
 
 const root = process.getuid?.() === 0;
 

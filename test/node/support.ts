@@ -5,10 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { type HookSpec, Operation, plan } from '../../src/index.js';
+import { writeHookFile } from '../../src/node/cas-write.js';
 import type { FsSeam } from '../../src/node/fs-seam.js';
 import { nodeFs } from '../../src/node/fs-seam.js';
 import type { LedgerRecord } from '../../src/node/ledger.js';
 import type { HostPathChecker } from '../../src/node/path-report.js';
+import { readFileSnapshot } from '../../src/node/read.js';
 import {
   type OperationOptions,
   type OperationOutcome,
@@ -150,4 +152,17 @@ export function pendingUpdate(
     },
     after: update.desired,
   };
+}
+
+/** writeHookFile of `desired` over what `path` holds now; resolves to its error, or undefined. */
+export async function swapError(
+  path: string,
+  desired: Uint8Array,
+  fs: FsSeam = nodeFs,
+): Promise<unknown> {
+  const expected = await readFileSnapshot(path);
+  return writeHookFile(path, expected, desired, { fs }).then(
+    () => undefined,
+    (err: unknown) => err,
+  );
 }
