@@ -1,24 +1,29 @@
 // The one seam between the kit and the file system. Every call the kit makes goes through it, so
 // tests can wrap it to inject failures (EACCES, ENOSPC…) or kill the process at any step;
 // production code never holds a test switch.
+// node:fs's callbacks, not node:fs/promises: that one loads readline and the fs watchers with it
+// (12 built-in modules), a cost every status and install call paid before reading a byte.
 import type { Stats } from 'node:fs';
-import { constants } from 'node:fs';
-import type { FileHandle } from 'node:fs/promises';
-import * as fs from 'node:fs/promises';
+import * as fs from 'node:fs';
 import { windowsRetrying } from './windows-retry.js';
 import { asSystemError, loadXattrs, xattrsInstalled } from './xattr-native.js';
 
+/** An open file, handed back to the seam's calls: only the seam reads its descriptor. */
+export interface OpenFile {
+  readonly fd: number;
+}
+
 export interface FsSeam {
-  open(path: string, flags: number, mode?: number): Promise<FileHandle>;
-  fstat(handle: FileHandle): Promise<Stats>;
+  open(path: string, flags: number, mode?: number): Promise<OpenFile>;
+  fstat(handle: OpenFile): Promise<Stats>;
   /** Reads into `buffer` from `offset`, at file position `position`; returns the bytes read. */
-  read(handle: FileHandle, buffer: Uint8Array, offset: number, position: number): Promise<number>;
+  read(handle: OpenFile, buffer: Uint8Array, offset: number, position: number): Promise<number>;
   /** Writes all of `bytes` at the current position. */
-  write(handle: FileHandle, bytes: Uint8Array): Promise<void>;
-  fchmod(handle: FileHandle, mode: number): Promise<void>;
-  fchown(handle: FileHandle, uid: number, gid: number): Promise<void>;
-  fsync(handle: FileHandle): Promise<void>;
-  close(handle: FileHandle): Promise<void>;
+  write(handle: OpenFile, bytes: Uint8Array): Promise<void>;
+  fchmod(handle: OpenFile, mode: number): Promise<void>;
+  fchown(handle: OpenFile, uid: number, gid: number): Promise<void>;
+  fsync(handle: OpenFile): Promise<void>;
+  close(handle: OpenFile): Promise<void>;
   rename(from: string, to: string): Promise<void>;
   link(existing: string, created: string): Promise<void>;
   unlink(path: string): Promise<void>;
@@ -39,33 +44,44 @@ export interface FsSeam {
   removeXattr(path: string, name: string): Promise<void>;
 }
 
+/** A node:fs call with a callback, as a promise. */
+function settle<T>(call: (done: (err: Error | null, value: T) => void) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    call((err, value) => (err ? reject(err) : resolve(value)));
+  });
+}
+
 const posixFs: FsSeam = {
-  open: (path, flags, mode) => fs.open(path, flags, mode),
-  fstat: (handle) => handle.stat(),
-  read: async (handle, buffer, offset, position) =>
-    (await handle.read(buffer, offset, buffer.length - offset, position)).bytesRead,
+  open: (path, flags, mode) =>
+    settle<number>((done) => fs.open(path, flags, mode, done)).then((fd) => ({ fd })),
+  fstat: (handle) => settle((done) => fs.fstat(handle.fd, done)),
+  read: (handle, buffer, offset, position) =>
+    settle((done) => fs.read(handle.fd, buffer, offset, buffer.length - offset, position, done)),
   write: async (handle, bytes) => {
-    // FileHandle.write may write less than asked; loop until every byte is out.
+    // A write may write less than asked; loop until every byte is out.
     let written = 0;
     while (written < bytes.length) {
-      written += (await handle.write(bytes, written, bytes.length - written)).bytesWritten;
+      written += await settle<number>((done) =>
+        fs.write(handle.fd, bytes, written, bytes.length - written, null, done),
+      );
     }
   },
-  fchmod: (handle, mode) => handle.chmod(mode),
-  fchown: (handle, uid, gid) => handle.chown(uid, gid),
-  fsync: (handle) => handle.sync(),
-  close: (handle) => handle.close(),
-  rename: (from, to) => fs.rename(from, to),
-  link: (existing, created) => fs.link(existing, created),
-  unlink: (path) => fs.unlink(path),
-  rmdir: (path) => fs.rmdir(path),
-  lstat: (path) => fs.lstat(path),
-  realpath: (path) => fs.realpath(path),
-  readlink: (path) => fs.readlink(path),
+  fchmod: (handle, mode) => settle((done) => fs.fchmod(handle.fd, mode, done)),
+  fchown: (handle, uid, gid) => settle((done) => fs.fchown(handle.fd, uid, gid, done)),
+  fsync: (handle) => settle((done) => fs.fsync(handle.fd, done)),
+  close: (handle) => settle((done) => fs.close(handle.fd, done)),
+  rename: (from, to) => settle((done) => fs.rename(from, to, done)),
+  link: (existing, created) => settle((done) => fs.link(existing, created, done)),
+  unlink: (path) => settle((done) => fs.unlink(path, done)),
+  rmdir: (path) => settle((done) => fs.rmdir(path, done)),
+  lstat: (path) => settle((done) => fs.lstat(path, done)),
+  // The native realpath(3), as fs/promises' realpath is; fs.realpath itself walks the path in JS.
+  realpath: (path) => settle((done) => fs.realpath.native(path, done)),
+  readlink: (path) => settle((done) => fs.readlink(path, done)),
   mkdir: async (path, mode) => {
-    await fs.mkdir(path, { recursive: true, mode });
+    await settle((done) => fs.mkdir(path, { recursive: true, mode }, done));
   },
-  readdir: (path) => fs.readdir(path),
+  readdir: (path) => settle((done) => fs.readdir(path, done)),
   xattrsInstalled: async () => xattrsInstalled(),
   listXattrs: async (path) => {
     const xattrs = await loadXattrs();
@@ -98,7 +114,7 @@ async function xattrsOrThrow(): Promise<NonNullable<Awaited<ReturnType<typeof lo
 
 /** Open flags the kit uses; O_NONBLOCK is 0 where the platform lacks it (Windows). */
 export const FLAGS = {
-  read: constants.O_RDONLY | (constants.O_NONBLOCK ?? 0),
-  createExclusive: constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL,
-  directory: constants.O_RDONLY,
+  read: fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0),
+  createExclusive: fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL,
+  directory: fs.constants.O_RDONLY,
 } as const;

@@ -11,6 +11,7 @@ export {
 export { FileChangedError, HostIOError, LedgerError } from './errors.js';
 export { decidePending, type PendingResolution } from './fence.js';
 export { type FsSeam, nodeFs } from './fs-seam.js';
+export type { OpenFile } from './fs-seam.js';
 export { removeSideFilesOnInterrupt } from './interrupt.js';
 export {
   LEDGER_VERSION,

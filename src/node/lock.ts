@@ -10,7 +10,7 @@
 // so does a live holder of a kit from before the lease, which never refreshes.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
-import { readFile, utimes } from 'node:fs/promises';
+import { readFile, utimes } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -238,14 +238,13 @@ function hold(lockPath: string, owner: LockOwner): void {
   // lease. unref'd, so a held lock never keeps a finished process alive.
   // Only while the lock still holds our nonce: a holder stopped past its lease and resumed must
   // not keep the lock of whoever broke it looking alive.
+  // node:fs callbacks: fs/promises would load readline and the watchers into every call.
   const timer = setInterval(() => {
-    readFile(lockPath, 'utf8')
-      .then((text) => {
-        if (!text.includes(owner.nonce)) return;
-        const now = new Date();
-        return utimes(lockPath, now, now);
-      })
-      .catch(() => undefined);
+    readFile(lockPath, 'utf8', (err, text) => {
+      if (err || !text.includes(owner.nonce)) return;
+      const now = new Date();
+      utimes(lockPath, now, now, () => undefined);
+    });
   }, REFRESH_MS);
   timer.unref();
   held.set(owner.nonce, {
