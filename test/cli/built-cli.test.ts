@@ -166,4 +166,19 @@ describe('what one call of the built executable evaluates', () => {
       'src/cli/commands/install.ts',
     ]);
   });
+
+  it('status and install --dry-run load neither node:fs/promises nor node:perf_hooks (red: a file command pays for readline, the fs watchers or the perf hooks before it reads a byte)', () => {
+    const where = home();
+    writeHooks(where);
+    const calls = [
+      ['status', ...files(where)],
+      ['install', ...files(where), ...specArgs(where.spec), '--dry-run'],
+    ];
+    for (const args of calls) {
+      const { builtins } = moduleLoads(args);
+      expect(builtins).toContain('node:fs');
+      expect(builtins).not.toContain('node:fs/promises');
+      expect(builtins).not.toContain('node:perf_hooks');
+    }
+  });
 });
