@@ -10,8 +10,8 @@ export {
 } from './cas-write.js';
 export { FileChangedError, HostIOError, LedgerError } from './errors.js';
 export { decidePending, type PendingResolution } from './fence.js';
-export { type FsSeam, nodeFs } from './fs-seam.js';
 export type { OpenFile } from './fs-seam.js';
+export { type FsSeam, nodeFs } from './fs-seam.js';
 export { removeSideFilesOnInterrupt } from './interrupt.js';
 export {
   LEDGER_VERSION,
