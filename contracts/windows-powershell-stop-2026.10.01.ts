@@ -63,7 +63,7 @@ export class WindowsPowerShellStopContract implements ShellContract {
   /**
    * Renders only `<exe> cursor-event stop --binding <selector>`, each token in PowerShell single
    * quotes behind the call operator. Both paths must pass assertCanonicalPath: that is what keeps
-   * quote look-alikes out of the output (pwsh's parser closes single quotes at U+2018–U+201B;
+   * quote look-alikes out of the output (pwsh's parser closes single quotes at U+2018 to U+201B;
    * the double-quote ones are literal there and refused as a margin).
    */
   render(argv: readonly string[]): string {

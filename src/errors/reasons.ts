@@ -43,7 +43,7 @@ export const REASON_MESSAGES = {
   'path-reserved-device-name': 'a Windows path segment is a reserved device name',
   'path-quote-lookalike': 'a path holds a typographic quote that PowerShell treats as a quote',
   'executable-not-exe': 'the Windows executable does not end in .exe',
-  // Hardening (SPEC §9): an empty argv, and PowerShell's wildcard characters.
+  // Hardening (SPEC section 9): an empty argv, and PowerShell's wildcard characters.
   'argv-empty': 'the argv holds no tokens',
   'path-wildcard-character':
     'a Windows executable path holds [ or ], which PowerShell reads as a wildcard',

@@ -224,7 +224,7 @@ export class Tape {
   }
 
   /**
-   * Orders two string nodes by their decoded UTF-16 code units (SPEC §5). Lexemes that are
+   * Orders two string nodes by their decoded UTF-16 code units (SPEC section 5). Lexemes that are
    * their own canonical form share a byte prefix exactly when their content does, so the first
    * differing byte is found natively and only the token holding it is read. Other lexemes are
    * read code unit by code unit in place when short, else decoded once and compared as text.

@@ -108,7 +108,7 @@ const PARENT_RULES: PathRules = {
   deciding: ['parent-real-directory', realDirectory],
   others: [
     ['parent-not-writable-by-others', directoryNotWritableByOthers],
-    // Beyond the letter of SPEC §11: whoever owns a parent can swap the entry inside it.
+    // Beyond the letter of SPEC section 11: whoever owns a parent can swap the entry inside it.
     ['parent-owner', ownedBy(true, FAILED_DETAILS.directoryNotOwned)],
   ],
 };
