@@ -1,22 +1,46 @@
-// `npm run build:cli`: the CLI as one CommonJS file, dist/cli.cjs (the package bin). CommonJS,
-// because an ES module entry costs every call the ES loader's start, a facade per built-in and
-// the linking of each module (about 0.2x a bare node for --version, measured); one file,
-// because esbuild wraps the modules behind the command table's import() in functions that run
-// only when that command does, so a call evaluates its own command's code and no other.
+// `npm run build:cli`: the CLI as three files in dist/.
+// - cli-main.cjs: the whole CLI, one CommonJS bundle. CommonJS, because an ES module entry costs
+//   every call the ES loader's start, a facade per built-in and the linking of each module (about
+//   0.2x a bare node for --version, measured); one file, because esbuild wraps the modules behind
+//   the command table's import() in functions that run only when that command does, so a call
+//   evaluates its own command's code and no other.
+// - cli.cjs: the package bin (src/cli/bin.cts), which compiles cli-main.cjs with a code cache.
+// - cli-main.cache: that V8 code cache, made here by running the commands whose start-up counts
+//   (scripts/code-cache.mjs).
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
+import { writeCodeCache } from './code-cache.mjs';
 
 const ROOT = new URL('..', import.meta.url);
 const { version } = JSON.parse(readFileSync(new URL('package.json', ROOT), 'utf8'));
-
-await build({
+const common = {
   absWorkingDir: ROOT.pathname,
-  entryPoints: ['src/cli/main.ts'],
   bundle: true,
   platform: 'node',
   format: 'cjs',
   target: 'node20',
-  outfile: 'dist/cli.cjs',
+  logLevel: 'warning',
+};
+
+// The planner's SHA-256 is node:crypto's; the bundle takes the plain TypeScript one with the same
+// interface instead, so that no call that only reads pays for loading node:crypto.
+const portableSha256 = {
+  name: 'portable-sha256',
+  setup(plugin) {
+    plugin.onResolve({ filter: /^\.\/sha256\.js$/ }, () => ({
+      path: new URL('src/json/sha256-portable.ts', ROOT).pathname,
+    }));
+  },
+};
+
+await build({
+  ...common,
+  entryPoints: ['src/cli/main.ts'],
+  plugins: [portableSha256],
+  outfile: 'dist/cli-main.cjs',
+  // The bin compiles the bundle with node:vm, where a real import() would need an experimental
+  // flag: esbuild turns each into a require() of the same module.
+  supported: { 'dynamic-import': false },
   // The sources are ES modules: give them the URL import.meta would hold.
   banner: { js: "var __cursorhooksURL = require('node:url').pathToFileURL(__filename).href;" },
   define: {
@@ -24,5 +48,17 @@ await build({
     // The version, fixed at build time: resolving the package's own manifest costs every call.
     CURSORHOOKS_VERSION: JSON.stringify(version),
   },
-  logLevel: 'warning',
 });
+await build({ ...common, entryPoints: ['src/cli/bin.cts'], outfile: 'dist/cli.cjs' });
+
+// V8 keeps a one-byte string for pure ASCII source, which reads and scans faster.
+const bundle = readFileSync(new URL('dist/cli-main.cjs', ROOT));
+const foreign = bundle.findIndex((byte) => byte > 0x7f);
+if (foreign >= 0) {
+  const line = bundle.subarray(0, foreign).toString('latin1').split('\n').length;
+  throw new Error(
+    `dist/cli-main.cjs line ${line} is not ASCII: write the source text with escapes`,
+  );
+}
+
+writeCodeCache();

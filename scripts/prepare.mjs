@@ -31,7 +31,8 @@ if (tools.includes(undefined)) {
 
 /** One digest of the files under `paths`, names and contents, in a fixed order. */
 function digest(paths) {
-  const hash = createHash('sha256').update(tools.join('\n'));
+  // The Node version too: the CLI's code cache is only good for the Node that made it.
+  const hash = createHash('sha256').update([...tools, process.version].join('\n'));
   const visit = (path) => {
     if (!existsSync(path) || path === STAMP) return;
     if (statSync(path).isDirectory()) {
@@ -49,6 +50,8 @@ const INPUTS = [
   'tsconfig.json',
   'tsconfig.build.json',
   'scripts/build-cli.mjs',
+  'scripts/code-cache.mjs',
+  'scripts/code-cache-run.cjs',
   'src',
   'contracts',
 ];

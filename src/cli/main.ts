@@ -1,5 +1,5 @@
-#!/usr/bin/env node
-// The executable: it only wires the process streams to `run`, which holds all behaviour.
+// The CLI's process: it only wires the process streams to `run`, which holds all behaviour.
+// bin.cts compiles and runs it.
 import { removeSideFilesOnInterrupt } from '../node/interrupt.js';
 import { standardInput, writeStandardOutput } from './process-io.js';
 import { run } from './run.js';

@@ -1,6 +1,6 @@
 import { Buffer } from 'node:buffer';
-import * as crypto from 'node:crypto';
 import { writeCanonical } from './canonical.js';
+import { Sha256, sha256Hex } from './sha256.js';
 import type { JsonNode } from './tree.js';
 
 const encoder = new TextEncoder();
@@ -18,19 +18,18 @@ export type DigestDomain = keyof typeof DOMAIN_LABELS;
  * without the nodes in `omit`.
  */
 export function digestOf(domain: DigestDomain, node: JsonNode, omit?: ReadonlySet<number>): string {
-  let hash: crypto.Hash | undefined;
+  let hash: Sha256 | undefined;
   const rest = writeCanonical(
     node,
     scratch,
     (full) => {
-      hash ??= crypto.createHash('sha256');
+      hash ??= new Sha256();
       hash.update(full);
     },
     omit,
     DOMAIN_LABELS[domain],
   );
-  const hex = hash === undefined ? sha256Hex(rest) : hash.update(rest).digest('hex');
-  return `sha256:${hex}`;
+  return `sha256:${hash === undefined ? sha256Hex(rest) : hash.update(rest).hex()}`;
 }
 
 /** The digest of a canonical form already written out as text. */
@@ -41,9 +40,3 @@ export function digestOfCanonical(domain: DigestDomain, canonical: string): stri
 // Canonical bytes pass through one buffer on their way into the hash: a typed array over 64
 // bytes costs a fresh backing store, more than digesting a small entry, and a large one more.
 const scratch = new Uint8Array(64 * 1024);
-
-// One-shot hashing (Node 20.12+) costs a third of a Hash object for the small entry digests.
-const sha256Hex: (data: Uint8Array) => string =
-  typeof crypto.hash === 'function'
-    ? (data) => crypto.hash('sha256', data, 'hex')
-    : (data) => crypto.createHash('sha256').update(data).digest('hex');

@@ -121,7 +121,7 @@ async function swapOnce(
   refuseHardLinked(current);
   const { realPath } = current;
   const directory = dirname(realPath);
-  const temp = sideFileName(realPath, 'tmp');
+  const temp = await sideFileName(realPath, 'tmp');
   let handle: Awaited<ReturnType<FsSeam['open']>> | undefined;
   let held: HeldFile | undefined;
   let renamed = false;

@@ -3,11 +3,11 @@
 // file is garbage; a live one is never touched. One stamped with our own pid is a dead
 // predecessor's (containers reuse low pids) unless this process tracks it as its own staging
 // file; its temp files exist only inside its hold of the lock the caller now holds.
-import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { asHostError, errnoOf } from './errors.js';
 import type { FsSeam } from './fs-seam.js';
 import { pidAlive } from './process-identity.js';
+import { randomHex } from './random.js';
 import { isTracked } from './side-file-registry.js';
 
 export { pidAlive };
@@ -22,8 +22,8 @@ export function lockPathOf(realPath: string): string {
 }
 
 /** A fresh, unique side-file name in the target's directory, stamped with this pid. */
-export function sideFileName(realPath: string, kind: SideFileKind): string {
-  const unique = `${process.pid}-${randomBytes(6).toString('hex')}`;
+export async function sideFileName(realPath: string, kind: SideFileKind): Promise<string> {
+  const unique = `${process.pid}-${await randomHex(6)}`;
   return `${realPath}${MARK}${kind === 'tmp' ? '' : 'lock-'}${unique}.tmp`;
 }
 

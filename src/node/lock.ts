@@ -9,7 +9,6 @@
 // than the lease while unprobeable loses its lock, and the compare-and-swap is then the guard;
 // so does a live holder of a kit from before the lease, which never refreshes.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { randomBytes } from 'node:crypto';
 import { readFile, utimes } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
@@ -18,6 +17,7 @@ import { asHostError, errnoOf, HostIOError, type LockHolder, TargetMovedError } 
 import { FLAGS, type FsSeam, nodeFs } from './fs-seam.js';
 import { lockPathOf, removeLeftovers, sideFileName } from './leftovers.js';
 import { type Liveness, liveness, type ProcessIdentity, selfIdentity } from './process-identity.js';
+import { randomHex } from './random.js';
 import { type FileSnapshot, type ReadOptions, readFileSnapshot, resolveTarget } from './read.js';
 import { trackLockFile, trackSideFile } from './side-file-registry.js';
 
@@ -175,10 +175,10 @@ export async function acquireLock(
     pid: process.pid,
     hostname: hostname(),
     acquiredAt: new Date().toISOString(),
-    nonce: randomBytes(12).toString('hex'),
+    nonce: await randomHex(12),
     ...selfIdentity(),
   };
-  const claim: Claim = { owner, staging: sideFileName(realPath, 'lock-tmp') };
+  const claim: Claim = { owner, staging: await sideFileName(realPath, 'lock-tmp') };
   const untrackStaging = trackSideFile(claim.staging);
   const leases = new Leases(leaseMs);
   try {

@@ -1,8 +1,11 @@
-import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_REQUEST_BYTES } from '../../src/cli/stdin.js';
-import { BUILT_CLI, spawnCli } from '../demo/cli-process.js';
+import { BUILT_CLI, CLI_BUNDLE, spawnCli } from '../demo/cli-process.js';
 import { files, home, specArgs, writeHooks } from './file-support.js';
 import { moduleLoads } from './module-loads.js';
 import { installRequest, pretty } from './support.js';
@@ -23,17 +26,56 @@ describe('the built cursorhooks executable', () => {
     expect(readFileSync(BUILT_CLI, 'utf8').split('\n', 1)[0]).toBe('#!/usr/bin/env node');
   });
 
-  it('is one CommonJS file that requires only node built-ins, never inversify (red: the bin needs files the package does not ship, or every call pays for the DI container)', () => {
-    const source = readFileSync(BUILT_CLI, 'utf8');
-    const required = [...source.matchAll(/\brequire\(["']([^"']+)["']\)/g)].map(
-      (match) => match[1],
-    );
+  it('is a bin and one CommonJS bundle that require only node built-ins, never inversify (red: the bin needs files the package does not ship, or every call pays for the DI container)', () => {
+    const requiredBy = (file: string) =>
+      [...readFileSync(file, 'utf8').matchAll(/\brequire\(["']([^"']+)["']\)/g)].map(
+        (match) => match[1],
+      );
+    expect(requiredBy(BUILT_CLI).sort()).toEqual(['node:fs', 'node:path', 'node:vm']);
+    const required = requiredBy(CLI_BUNDLE);
     expect(required).toContain('node:util');
-    expect(required.filter((specifier) => !specifier?.startsWith('node:'))).toEqual([]);
-    // A module syntax line would make Node refuse the file, or load it through the ES loader.
+    // The optional xattr module is required through a variable, resolved where it is installed.
+    const packages = required.filter((specifier) => !specifier?.startsWith('node:'));
+    expect(packages).toEqual([]);
+    const source = readFileSync(CLI_BUNDLE, 'utf8');
+    // A module syntax line would make Node refuse the file; a real import() needs a flag in node:vm.
     expect(source).not.toMatch(/^(import|export) /m);
+    expect(source).not.toMatch(/\bimport\(/);
     expect(source).not.toMatch(/inversify|reflect-metadata/);
   });
+
+  it('compiles the bundle with the code cache the build made, and V8 takes it (red: a stale or mismatched cache leaves every call compiling the whole bundle)', () => {
+    const bin = createRequire(import.meta.url)(BUILT_CLI) as {
+      compileCli: () => { script: { cachedDataRejected?: boolean } };
+    };
+    expect(bin.compileCli().script.cachedDataRejected).toBe(false);
+  });
+
+  it.each([
+    ['refused', Buffer.from('not a V8 code cache')],
+    ['missing', undefined],
+  ])(
+    'answers the same with a %s code cache (red: a bad cache crashes the CLI or changes what it prints)',
+    async (_, cache) => {
+      const dir = mkdtempSync(join(tmpdir(), 'cursorhooks-cache-'));
+      try {
+        for (const name of ['cli.cjs', 'cli-main.cjs']) {
+          copyFileSync(join(dirname(BUILT_CLI), name), join(dir, name));
+        }
+        if (cache !== undefined) writeFileSync(join(dir, 'cli-main.cache'), cache);
+        const request = JSON.stringify(installRequest(pretty({ version: 1 })));
+        const copied = spawnSync(process.execPath, [join(dir, 'cli.cjs'), 'plan'], {
+          input: request,
+          encoding: 'utf8',
+        });
+        const built = await spawnCli(['plan'], request);
+        expect(copied).toMatchObject({ status: 0, stderr: '', stdout: built.stdout });
+        expect(JSON.parse(copied.stdout)).toMatchObject({ noOp: false });
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('exits 0, 1 and 2 for planned, refused and unusable requests (red: exit codes do not reach the process)', async () => {
     const planned = await spawnCli(
@@ -167,16 +209,18 @@ describe('what one call of the built executable evaluates', () => {
     ]);
   });
 
-  it('status and install --dry-run load neither node:fs/promises nor node:perf_hooks (red: a file command pays for readline, the fs watchers or the perf hooks before it reads a byte)', () => {
+  it('plan, status and install --dry-run load neither node:crypto, node:fs/promises nor node:perf_hooks (red: a call that never writes pays for crypto and its streams, readline, the fs watchers or the perf hooks)', () => {
     const where = home();
     writeHooks(where);
-    const calls = [
-      ['status', ...files(where)],
-      ['install', ...files(where), ...specArgs(where.spec), '--dry-run'],
+    const calls: [string[], string][] = [
+      [['plan'], JSON.stringify(installRequest(pretty({ version: 1 })))],
+      [['status', ...files(where)], ''],
+      [['install', ...files(where), ...specArgs(where.spec), '--dry-run'], ''],
     ];
-    for (const args of calls) {
-      const { builtins } = moduleLoads(args);
+    for (const [args, stdin] of calls) {
+      const { builtins } = moduleLoads(args, stdin);
       expect(builtins).toContain('node:fs');
+      expect(builtins).not.toContain('node:crypto');
       expect(builtins).not.toContain('node:fs/promises');
       expect(builtins).not.toContain('node:perf_hooks');
     }

@@ -8,10 +8,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BUILT_CLI } from '../demo/cli-process.js';
+import { BUILT_CLI, CLI_BUNDLE } from '../demo/cli-process.js';
 
 export interface ModuleLoads {
-  /** The bundle's size: one file, all of it read and parsed. */
+  /** The bundle's size: one file, all of it read (and compiled, where its code cache is refused). */
   readonly bytes: number;
   /** The source modules whose code ran, as esbuild names them (`src/cli/run.ts`). */
   readonly evaluated: readonly string[];
@@ -58,10 +58,10 @@ const nodeModules = (scripts: readonly ScriptCoverage[]) =>
 export function moduleLoads(args: readonly string[], stdin = ''): ModuleLoads {
   bare ??= new Set(nodeModules(coverage(['-e', '0'], '')));
   const scripts = coverage([BUILT_CLI, ...args], stdin);
-  const bundle = scripts.find((script) => script.url === pathToFileURL(BUILT_CLI).href);
+  const bundle = scripts.find((script) => script.url === pathToFileURL(CLI_BUNDLE).href);
   const wrapped = (bundle?.functions ?? []).filter((fn) => MODULE.test(fn.functionName));
   const names = new Set(wrapped.map((fn) => fn.functionName));
-  const text = readFileSync(BUILT_CLI, 'utf8');
+  const text = readFileSync(CLI_BUNDLE, 'utf8');
   const eager = [...text.matchAll(/^\/\/ (\S+)$/gm)]
     .map((match) => match[1] ?? '')
     .filter((name) => MODULE.test(name) && !names.has(name));

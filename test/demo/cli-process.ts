@@ -2,8 +2,10 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Cli } from './lifecycle.js';
 
-/** The built executable (one bundled file), as `npm run build` leaves it. */
+/** The built executable (the bin, which runs the bundle below), as `npm run build` leaves it. */
 export const BUILT_CLI = fileURLToPath(new URL('../../dist/cli.cjs', import.meta.url));
+/** The bundle the bin compiles and runs: every command's code. */
+export const CLI_BUNDLE = fileURLToPath(new URL('../../dist/cli-main.cjs', import.meta.url));
 
 /** Runs the built CLI as a child process with `stdin` piped in, as a host would. */
 export const spawnCli: Cli = (args, stdin) =>

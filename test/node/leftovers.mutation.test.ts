@@ -28,10 +28,10 @@ describe('side-file names', () => {
     ['lock-tmp', /^\/d\/hooks\.json\.cursorhooks-lock-(\d+)-[0-9a-f]{12}\.tmp$/],
   ] as const)(
     'names a %s file with this pid and 12 random hex digits (red: the sweep cannot tell whose it is)',
-    (kind, shape) => {
-      const name = sideFileName('/d/hooks.json', kind);
+    async (kind, shape) => {
+      const name = await sideFileName('/d/hooks.json', kind);
       expect(shape.exec(name)?.[1]).toBe(String(process.pid));
-      expect(sideFileName('/d/hooks.json', kind)).not.toBe(name);
+      expect(await sideFileName('/d/hooks.json', kind)).not.toBe(name);
       expect(sideFilePid('hooks.json', name.slice('/d/'.length))).toBe(process.pid);
     },
   );

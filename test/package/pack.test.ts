@@ -127,6 +127,8 @@ describe('the packed package', () => {
       'dist/src/index.d.ts',
       'dist/src/node/index.d.ts',
       'dist/cli.cjs',
+      'dist/cli-main.cjs',
+      'dist/cli-main.cache',
       'dist/contracts/builtin.js',
       'schemas/error.json',
       'schemas/plan-request.json',

@@ -9,10 +9,10 @@
 //
 // A recording is written under a `.tmp-` name and renamed into place, so finish never reads a
 // half-written one. The binding file (the selector token) names the recordings directory.
-import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { aboutFile, HostIOError } from '../errors.js';
+import { randomHex } from '../random.js';
 
 export const MAX_STDIN_BYTES = 1024 * 1024;
 /** Cursor fires stop once per agent turn; more recordings than this are not one probe's. */
@@ -69,7 +69,7 @@ export async function recordProbeInvocation(
       ? new TextEncoder().encode(invocation.stdin)
       : invocation.stdin;
   const version = (invocation.env ?? process.env).CURSOR_VERSION;
-  const unique = `${process.pid}-${Date.now()}-${randomBytes(4).toString('hex')}`;
+  const unique = `${process.pid}-${Date.now()}-${await randomHex(4)}`;
   const staging = path.join(recordings, `.tmp-${unique}`);
   try {
     await mkdir(staging, { mode: 0o700 });

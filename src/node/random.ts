@@ -1,0 +1,8 @@
+// node:crypto loaded on first use: it costs about 10 ms to load, and the calls that never write
+// (status, plan, --dry-run) never need a random name.
+
+/** `bytes` random bytes as lowercase hex. */
+export async function randomHex(bytes: number): Promise<string> {
+  const { randomBytes } = await import('node:crypto');
+  return randomBytes(bytes).toString('hex');
+}
