@@ -1,8 +1,10 @@
 // The optional native module that lets Node see extended attributes (and, on Linux, POSIX ACLs
 // as `system.posix_acl_access`). Loaded on the first write that needs it, never at start-up;
 // absent (not installed, or no prebuilt binary for the platform), the kit cannot see them.
-import { createRequire as requireFrom } from 'node:module';
+import { existsSync, readFileSync } from 'node:fs';
 import { constants } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 interface XattrModule {
   listAttributes(path: string): Promise<string[]>;
@@ -16,28 +18,39 @@ const MODULE = '@napi-rs/xattr';
 let loading: Promise<XattrModule | undefined> | undefined;
 
 /**
- * Whether the module and a prebuilt binary for this platform are installed, without loading
- * either (loading costs a CLI call tens of milliseconds): the binary packages are the module's
- * own optional dependencies named for a platform and architecture.
+ * The folder of package `name` as a require from a file in `from` finds it: the nearest
+ * `node_modules/<name>` with a manifest, walking up. NODE_PATH and the global folders are not
+ * searched (npm never installs a dependency there).
  */
-export function xattrsInstalled(): boolean {
-  const require = requireFrom(import.meta.url);
+function packageFolder(name: string, from: string): string | undefined {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (basename(dir) !== 'node_modules') {
+      const folder = join(dir, 'node_modules', name);
+      if (existsSync(join(folder, 'package.json'))) return folder;
+    }
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+/**
+ * Whether the module and a prebuilt binary for this platform are installed, without loading
+ * either (loading costs a CLI call tens of milliseconds, and even Node's resolver a few): the
+ * binary packages are the module's own optional dependencies named for a platform and
+ * architecture, found from the module's folder as its loader finds them.
+ */
+export function xattrsInstalled(from = dirname(fileURLToPath(import.meta.url))): boolean {
+  const folder = packageFolder(MODULE, from);
+  if (folder === undefined) return false;
+  let manifest: { optionalDependencies?: object };
   try {
-    const manifest = require(`${MODULE}/package.json`) as { optionalDependencies?: object };
-    const prefix = `${MODULE}-${process.platform}-${process.arch}`;
-    return Object.keys(manifest.optionalDependencies ?? {})
-      .filter((name) => name === prefix || name.startsWith(`${prefix}-`))
-      .some((name) => {
-        try {
-          require.resolve(`${name}/package.json`);
-          return true;
-        } catch {
-          return false;
-        }
-      });
+    manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
   } catch {
     return false;
   }
+  const prefix = `${MODULE}-${process.platform}-${process.arch}`;
+  return Object.keys(manifest.optionalDependencies ?? {})
+    .filter((name) => name === prefix || name.startsWith(`${prefix}-`))
+    .some((name) => packageFolder(name, folder) !== undefined);
 }
 
 export function loadXattrs(): Promise<XattrModule | undefined> {
