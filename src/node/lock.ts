@@ -451,9 +451,9 @@ async function breakStale(
   }
   try {
     const holder = await readOwner(file, fs);
-    if (!isOwner(holder) || holder.nonce !== stale.owner.nonce) return false;
-    // A lease holder that refreshed since it was judged is alive after all.
-    if ((await fileState(file, holder, fs)) !== stale.seen) return false;
+    // Only the record judged, unchanged: a new holder differs in its nonce, and a lease holder
+    // that refreshed since (alive after all) in its mtime.
+    if (!isOwner(holder) || (await fileState(file, holder, fs)) !== stale.seen) return false;
     await unlinkGone(file, fs);
     return true;
   } finally {
