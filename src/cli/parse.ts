@@ -75,7 +75,10 @@ export function parseArguments(
     }
   }
   if (positional?.max !== undefined && positionals.length > positional.max) {
-    throw usageError('argument-unexpected', `at most ${positional.max} argument(s) allowed here`);
+    throw usageError(
+      'argument-unexpected',
+      `too many arguments; this command takes ${positional.usage}`,
+    );
   }
   return { options, positionals };
 }
