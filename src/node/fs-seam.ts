@@ -3,8 +3,28 @@
 // production code never holds a test switch.
 // node:fs's callbacks, not node:fs/promises: that one loads readline and the fs watchers with it
 // (12 built-in modules), a cost every status and install call paid before reading a byte.
-import type { Stats } from 'node:fs';
-import * as fs from 'node:fs';
+// Named imports: a namespace import makes the CLI bundle copy every export of node:fs on each call.
+import {
+  close,
+  constants,
+  fchmod,
+  fchown,
+  fstat,
+  fsync,
+  link,
+  lstat,
+  mkdir,
+  open,
+  read,
+  readdir,
+  readlink,
+  realpath,
+  rename,
+  rmdir,
+  type Stats,
+  unlink,
+  write,
+} from 'node:fs';
 import { windowsRetrying } from './windows-retry.js';
 import { asSystemError, loadXattrs, xattrsInstalled } from './xattr-native.js';
 
@@ -53,35 +73,35 @@ function settle<T>(call: (done: (err: Error | null, value: T) => void) => void):
 
 const posixFs: FsSeam = {
   open: (path, flags, mode) =>
-    settle<number>((done) => fs.open(path, flags, mode, done)).then((fd) => ({ fd })),
-  fstat: (handle) => settle((done) => fs.fstat(handle.fd, done)),
+    settle<number>((done) => open(path, flags, mode, done)).then((fd) => ({ fd })),
+  fstat: (handle) => settle((done) => fstat(handle.fd, done)),
   read: (handle, buffer, offset, position) =>
-    settle((done) => fs.read(handle.fd, buffer, offset, buffer.length - offset, position, done)),
+    settle((done) => read(handle.fd, buffer, offset, buffer.length - offset, position, done)),
   write: async (handle, bytes) => {
     // A write may write less than asked; loop until every byte is out.
     let written = 0;
     while (written < bytes.length) {
       written += await settle<number>((done) =>
-        fs.write(handle.fd, bytes, written, bytes.length - written, null, done),
+        write(handle.fd, bytes, written, bytes.length - written, null, done),
       );
     }
   },
-  fchmod: (handle, mode) => settle((done) => fs.fchmod(handle.fd, mode, done)),
-  fchown: (handle, uid, gid) => settle((done) => fs.fchown(handle.fd, uid, gid, done)),
-  fsync: (handle) => settle((done) => fs.fsync(handle.fd, done)),
-  close: (handle) => settle((done) => fs.close(handle.fd, done)),
-  rename: (from, to) => settle((done) => fs.rename(from, to, done)),
-  link: (existing, created) => settle((done) => fs.link(existing, created, done)),
-  unlink: (path) => settle((done) => fs.unlink(path, done)),
-  rmdir: (path) => settle((done) => fs.rmdir(path, done)),
-  lstat: (path) => settle((done) => fs.lstat(path, done)),
-  // The native realpath(3), as fs/promises' realpath is; fs.realpath itself walks the path in JS.
-  realpath: (path) => settle((done) => fs.realpath.native(path, done)),
-  readlink: (path) => settle((done) => fs.readlink(path, done)),
+  fchmod: (handle, mode) => settle((done) => fchmod(handle.fd, mode, done)),
+  fchown: (handle, uid, gid) => settle((done) => fchown(handle.fd, uid, gid, done)),
+  fsync: (handle) => settle((done) => fsync(handle.fd, done)),
+  close: (handle) => settle((done) => close(handle.fd, done)),
+  rename: (from, to) => settle((done) => rename(from, to, done)),
+  link: (existing, created) => settle((done) => link(existing, created, done)),
+  unlink: (path) => settle((done) => unlink(path, done)),
+  rmdir: (path) => settle((done) => rmdir(path, done)),
+  lstat: (path) => settle((done) => lstat(path, done)),
+  // The native realpath(3), as fs/promises' realpath is; plain realpath walks the path in JS.
+  realpath: (path) => settle((done) => realpath.native(path, done)),
+  readlink: (path) => settle((done) => readlink(path, done)),
   mkdir: async (path, mode) => {
-    await settle((done) => fs.mkdir(path, { recursive: true, mode }, done));
+    await settle((done) => mkdir(path, { recursive: true, mode }, done));
   },
-  readdir: (path) => settle((done) => fs.readdir(path, done)),
+  readdir: (path) => settle((done) => readdir(path, done)),
   xattrsInstalled: async () => xattrsInstalled(),
   listXattrs: async (path) => {
     const xattrs = await loadXattrs();
@@ -114,7 +134,7 @@ async function xattrsOrThrow(): Promise<NonNullable<Awaited<ReturnType<typeof lo
 
 /** Open flags the kit uses; O_NONBLOCK is 0 where the platform lacks it (Windows). */
 export const FLAGS = {
-  read: fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0),
-  createExclusive: fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL,
-  directory: fs.constants.O_RDONLY,
+  read: constants.O_RDONLY | (constants.O_NONBLOCK ?? 0),
+  createExclusive: constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL,
+  directory: constants.O_RDONLY,
 } as const;

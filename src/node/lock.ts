@@ -12,7 +12,6 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { readFile, utimes } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { asHostError, errnoOf, HostIOError, type LockHolder, TargetMovedError } from './errors.js';
 import { FLAGS, type FsSeam, nodeFs } from './fs-seam.js';
 import { lockPathOf, removeLeftovers, sideFileName } from './leftovers.js';
@@ -20,6 +19,7 @@ import { type Liveness, liveness, type ProcessIdentity, selfIdentity } from './p
 import { randomHex } from './random.js';
 import { type FileSnapshot, type ReadOptions, readFileSnapshot, resolveTarget } from './read.js';
 import { trackLockFile, trackSideFile } from './side-file-registry.js';
+import { sleep } from './sleep.js';
 
 export interface LockOptions {
   readonly fs?: FsSeam;

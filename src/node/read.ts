@@ -3,10 +3,10 @@
 // refused without blocking; an absent file is the empty document.
 import type { Stats } from 'node:fs';
 import { dirname, isAbsolute, join, parse, sep } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { MAX_DOCUMENT_BYTES } from '../limits.js';
 import { aboutFile, asHostError, errnoOf, type FileRole, HostIOError } from './errors.js';
 import { FLAGS, type FsSeam, nodeFs } from './fs-seam.js';
+import { sleep } from './sleep.js';
 
 export interface FileSnapshot {
   /** The path as the host gave it. */

@@ -38,7 +38,7 @@ function packageFolder(name: string, from: string): string | undefined {
  * binary packages are the module's own optional dependencies named for a platform and
  * architecture, found from the module's folder as its loader finds them.
  */
-export function xattrsInstalled(from = dirname(fileURLToPath(import.meta.url))): boolean {
+export function xattrsInstalled(from = moduleDirectory()): boolean {
   const folder = packageFolder(MODULE, from);
   if (folder === undefined) return false;
   let manifest: { optionalDependencies?: object };
@@ -53,6 +53,11 @@ export function xattrsInstalled(from = dirname(fileURLToPath(import.meta.url))):
     .some((name) => packageFolder(name, folder) !== undefined);
 }
 
+/** This file's folder: the CLI bundle defines `import.meta.dirname` (Node >= 20.11 has it too). */
+function moduleDirectory(): string {
+  return import.meta.dirname ?? dirname(fileURLToPath(import.meta.url));
+}
+
 export function loadXattrs(): Promise<XattrModule | undefined> {
   loading ??= import(MODULE).then(
     (loaded: { default?: XattrModule } & XattrModule) => loaded.default ?? loaded,
@@ -61,14 +66,14 @@ export function loadXattrs(): Promise<XattrModule | undefined> {
   return loading;
 }
 
-const CODE_BY_NUMBER = new Map(
-  Object.entries(constants.errno).map(([name, value]) => [value, name]),
-);
+// Built on the first error, not at load: every call that writes loads this module.
+let codeByNumber: ReadonlyMap<number, string> | undefined;
 
 /** The module reports "… (os error 2)"; the kit's errors want Node's `code` (ENOENT). */
 export function asSystemError(err: unknown): Error {
   const message = err instanceof Error ? err.message : String(err);
   const number = /\(os error (\d+)\)/.exec(message)?.[1];
-  const code = number === undefined ? undefined : CODE_BY_NUMBER.get(Number(number));
+  codeByNumber ??= new Map(Object.entries(constants.errno).map(([name, value]) => [value, name]));
+  const code = number === undefined ? undefined : codeByNumber.get(Number(number));
   return Object.assign(new Error(message), { code: code ?? 'EIO' });
 }
