@@ -1,13 +1,9 @@
 // What `status` reports, built straight from a HookStatus the test writes field by field: every
 // field of the JSON result and every line of the readable summary, word for word, so a dropped
 // field, a swapped branch or a changed word in src/cli/file/status-result.ts shows.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { HostPathsJSON } from '../../src/cli/file/host-paths.js';
-import {
-  type StatusResultJSON,
-  statusResult,
-  statusText,
-} from '../../src/cli/file/status-result.js';
+import { type StatusResultJSON, statusResult } from '../../src/cli/file/status-result.js';
 import type { ReceiptJSON } from '../../src/domain/receipt.js';
 import type { HookStatus } from '../../src/node/status.js';
 import type { QualificationEvidence } from '../../src/shell/contract.js';
@@ -260,20 +256,25 @@ describe('statusResult', () => {
   });
 });
 
-/** The summary of `status` as `statusResult` reports it. */
-function text(
+/**
+ * The summary of `status` as `statusResult` reports it, from a fresh copy of the module: its
+ * small formatting helpers are module-level constants.
+ */
+async function text(
   edit: Parameters<typeof status>[0],
   checked: StatusResultJSON['checkedSpec'] = null,
   hostPaths: HostPathsJSON | null = null,
   contract: StatusResultJSON['contract'] = null,
-): string {
-  return statusText(statusResult(status(edit), LEDGER, checked, hostPaths, contract));
+): Promise<string> {
+  vi.resetModules();
+  const module = await import('../../src/cli/file/status-result.js');
+  return module.statusText(module.statusResult(status(edit), LEDGER, checked, hostPaths, contract));
 }
 
-describe('statusText', () => {
+describe('statusText', async () => {
   // Red: a line added, dropped or reworded for the plainest status.
-  it('says only the file, the entry, the ledger and the next step when nothing else is known', () => {
-    expect(text({})).toBe(
+  it('says only the file, the entry, the ledger and the next step when nothing else is known', async () => {
+    expect(await text({})).toBe(
       [
         'hooks file: /home/u/.cursor/hooks.json',
         '  file: absent',
@@ -286,17 +287,17 @@ describe('statusText', () => {
   });
 
   // Red: the real path shown when it is the hook file itself, or hidden when it differs.
-  it('shows the real path only when it differs from the hook file', () => {
-    expect(text({ realPath: '/home/u/.cursor/hooks.json' })).not.toContain('real path');
-    expect(text({ realPath: '/data/hooks.json' })).toContain(
+  it('shows the real path only when it differs from the hook file', async () => {
+    expect(await text({ realPath: '/home/u/.cursor/hooks.json' })).not.toContain('real path');
+    expect(await text({ realPath: '/data/hooks.json' })).toContain(
       'hooks file: /home/u/.cursor/hooks.json\n  real path: /data/hooks.json\n  file: absent\n',
     );
   });
 
   // Red: the reason, the position or the refused path dropped or reworded.
-  it('says why and where the file and the ledger were refused', () => {
+  it('says why and where the file and the ledger were refused', async () => {
     expect(
-      text({
+      await text({
         file: {
           state: 'refused',
           reason: 'json-syntax',
@@ -362,10 +363,10 @@ describe('statusText', () => {
       undefined,
       ['  generation 3; no receipt', '  pending remove write: the next run settles it unknown'],
     ],
-  ])('describes the ledger record: %s', (_name, fields, pending, lines) => {
+  ])('describes the ledger record: %s', async (_name, fields, pending, lines) => {
     const record = { generation: 3, released: null, ...fields };
     expect(
-      text({
+      await text({
         ledger: {
           ...status().ledger,
           state: 'valid',
@@ -397,12 +398,12 @@ describe('statusText', () => {
   it.each([
     ['given', 'given'],
     ['receipt', 'receipted'],
-  ] as const)('names the %s spec that was checked', (source, label) => {
-    expect(text({}, { source, spec: RECEIPT.spec }, PATHS)).toContain(
+  ] as const)('names the %s spec that was checked', async (source, label) => {
+    expect(await text({}, { source, spec: RECEIPT.spec }, PATHS)).toContain(
       `ledger: ${LEDGER}: absent\nchecked spec (${label}): /opt/agent | /etc/stop.json\nhost path checks: all 1 passed\nnext step`,
     );
-    expect(text({}, { source, spec: RECEIPT.spec }, null)).not.toContain('checked spec');
-    expect(text({}, null, PATHS)).not.toContain('host path checks');
+    expect(await text({}, { source, spec: RECEIPT.spec }, null)).not.toContain('checked spec');
+    expect(await text({}, null, PATHS)).not.toContain('host path checks');
   });
 
   // Red: the contract line wrong when registered, unregistered, or with facts left null.
@@ -416,8 +417,8 @@ describe('statusText', () => {
       'contract: c1: qualified on cursor-agent 2025.10, linux (0 facts observed, 2 not observed; see cursorhooks contracts)',
     ],
     [null, 'contract: c1: not registered'],
-  ])('describes the contract (%#)', (evidence, line) => {
-    expect(text({}, null, null, { id: 'c1', evidence })).toBe(
+  ])('describes the contract (%#)', async (evidence, line) => {
+    expect(await text({}, null, null, { id: 'c1', evidence })).toBe(
       [
         'hooks file: /home/u/.cursor/hooks.json',
         '  file: absent',
@@ -431,10 +432,10 @@ describe('statusText', () => {
   });
 
   // Red: a lock's holder, staleness or advice reworded or swapped.
-  it('describes held and stale locks, with and without a readable holder', () => {
+  it('describes held and stale locks, with and without a readable holder', async () => {
     const holder = { pid: 42, hostname: 'box', acquiredAt: '2026-01-01T00:00:00.000Z' };
     expect(
-      text({
+      await text({
         locks: [
           { role: 'hook-file', path: '/a.lock', state: 'held', holder },
           { role: 'ledger', path: '/b.lock', state: 'stale', holder },
@@ -459,9 +460,9 @@ describe('statusText', () => {
   });
 
   // Red: the metadata warning missing, reworded, or shown when the check was performed.
-  it('warns when ACLs and extended attributes were not checked, and says the next command', () => {
+  it('warns when ACLs and extended attributes were not checked, and says the next command', async () => {
     expect(
-      text({
+      await text({
         metadata: { performed: false, why: 'acls-not-xattrs' },
         nextStep: { code: 'release', command: 'release', with: null, sentence: 'run release' },
       }),
