@@ -112,3 +112,30 @@ describe('operationCommand', () => {
     expect(options).not.toHaveProperty('shell');
   });
 });
+
+describe('operationCommand declaration', () => {
+  // Red: the declaration's name, texts or options not carried over, --contract-file not added,
+  // or the output description emptied. Imported afresh: that description is a module constant.
+  it('declares the command with its own options, --contract-file and the output shape', async () => {
+    vi.resetModules();
+    const { operationCommand } = await import('../../src/cli/file/operation-command.js');
+    const { CONTRACT_FILE_OPTION } = await import('../../src/cli/contract-files.js');
+    const own = { ledger: { type: 'string', help: 'the ledger' } } as const;
+    const command = operationCommand({
+      operation: 'remove' as never,
+      summary: 'S',
+      description: 'D',
+      options: own,
+    });
+    expect(command).toMatchObject({ name: 'remove', summary: 'S', description: 'D' });
+    expect(command.options).toStrictEqual({ ...own, ...CONTRACT_FILE_OPTION });
+    expect(command.output).toBe(
+      [
+        'a summary and the unified diff; with --json one object {"status", "operation", "dryRun",',
+        '  "hooksFile", "realPath", "changed", "receipt", "generation", "settled", "hostPaths", "diff", "error"}.',
+        '  A refusal or failure prints this result too (status refused or failed, error set), then the',
+        '  error on stderr as every command does.',
+      ].join('\n'),
+    );
+  });
+});
