@@ -1,6 +1,7 @@
 // The benchmark suite: `npm run bench`. Prints one table per group, then a summary of every
 // target with PASS/FAIL. Timings only report: the exit code is 0 whatever they show (a broken
-// benchmark, e.g. a failed document pre-check, still exits non-zero).
+// benchmark, e.g. a failed document pre-check, still exits non-zero). Group names after `--`
+// run only those groups (`npm run bench -- startup files`); linearity brings the planner along.
 
 import os from 'node:os';
 import { adversarialInChild } from './adversarial.js';
@@ -37,68 +38,114 @@ console.log(`cursorhooks benchmarks: node ${process.version}, ${os.cpus().length
 console.log(`load average at start: ${load} (a busy machine makes every row slower and noisier)`);
 console.log('medians of tinybench samples; progress goes to stderr');
 
+const GROUPS = [
+  'json',
+  'planner',
+  'hostile',
+  'memory',
+  'linearity',
+  'adversarial',
+  'startup',
+  'files',
+  'syscalls',
+] as const;
+type Group = (typeof GROUPS)[number];
+const asked = process.argv.slice(2);
+const unknown = asked.filter((name) => !(GROUPS as readonly string[]).includes(name));
+if (unknown.length > 0) {
+  console.error(`unknown bench group: ${unknown.join(', ')}; the groups are: ${GROUPS.join(', ')}`);
+  process.exit(2);
+}
+const runs = (group: Group): boolean =>
+  asked.length === 0 ||
+  asked.includes(group) ||
+  (group === 'planner' && asked.includes('linearity'));
+
 const targets: Target[] = [];
 function show(report: GroupReport): void {
   for (const table of report.tables) printTable(table);
   targets.push(...report.targets);
 }
 
-const doc4 = realistic4MiB();
-const doc1 = realistic1MiB();
+const doc4 =
+  runs('json') || runs('planner') || runs('hostile') ? realistic4MiB() : new Uint8Array(0);
 
-process.stderr.write('1. JSON layer\n');
-show(jsonLayer(doc4));
+if (runs('json')) {
+  process.stderr.write('1. JSON layer\n');
+  show(jsonLayer(doc4));
+}
 
-const sixtyKB = foreignStringsFile();
-const sizes: Size[] = [
-  {
-    label: '2 KB',
-    bytes: userFile(),
-    rival: 'modify',
-    settings: SMALL,
-    interleaved: { rounds: 200, batch: 50 },
-  },
-  {
-    label: '60 KB',
-    bytes: sixtyKB,
-    rival: 'modify',
-    settings: SMALL,
-    interleaved: { rounds: 150, batch: 4 },
-  },
-  {
-    label: '60 KB min',
-    bytes: minified(sixtyKB),
-    rival: 'modify',
-    reportOnly: true,
-    settings: SMALL,
-  },
-  { label: '1 MiB', bytes: doc1, rival: 'parseTree', settings: LARGE, modifySettings: SLOW },
-  { label: '4 MiB', bytes: doc4, rival: 'parseTree', settings: LARGE, modifySettings: SLOW },
-];
-process.stderr.write('2. planner\n');
-const planned = planner(sizes);
-show(planned.report);
+/** The planner group's documents, made only when it runs. */
+function plannerSizes(): Size[] {
+  const sixtyKB = foreignStringsFile();
+  const doc1 = realistic1MiB();
+  return [
+    {
+      label: '2 KB',
+      bytes: userFile(),
+      rival: 'modify',
+      settings: SMALL,
+      interleaved: { rounds: 200, batch: 50 },
+    },
+    {
+      label: '60 KB',
+      bytes: sixtyKB,
+      rival: 'modify',
+      settings: SMALL,
+      interleaved: { rounds: 150, batch: 4 },
+    },
+    {
+      label: '60 KB min',
+      bytes: minified(sixtyKB),
+      rival: 'modify',
+      reportOnly: true,
+      settings: SMALL,
+    },
+    { label: '1 MiB', bytes: doc1, rival: 'parseTree', settings: LARGE, modifySettings: SLOW },
+    { label: '4 MiB', bytes: doc4, rival: 'parseTree', settings: LARGE, modifySettings: SLOW },
+  ];
+}
+let planned: ReturnType<typeof planner> | undefined;
+if (runs('planner')) {
+  process.stderr.write('2. planner\n');
+  planned = planner(plannerSizes());
+  show(planned.report);
+}
 
-process.stderr.write('3. hostile inputs\n');
-show(hostile(doc4));
+if (runs('hostile')) {
+  process.stderr.write('3. hostile inputs\n');
+  show(hostile(doc4));
+}
 
-process.stderr.write('4. memory (child process)\n');
-show(memory());
+if (runs('memory')) {
+  process.stderr.write('4. memory (child process)\n');
+  show(memory());
+}
 
-process.stderr.write('5. linearity\n');
-show(linearity(planned, '1 MiB', '4 MiB'));
+if (runs('linearity') && planned !== undefined) {
+  process.stderr.write('5. linearity\n');
+  show(linearity(planned, '1 MiB', '4 MiB'));
+}
 
-process.stderr.write('6. adversarial legal documents (child process)\n');
-show(adversarialInChild());
+if (runs('adversarial')) {
+  process.stderr.write('6. adversarial legal documents (child process)\n');
+  show(adversarialInChild());
+}
 
-process.stderr.write('7. CLI start-up (child processes)\n');
-show(startup());
+if (runs('startup')) {
+  process.stderr.write('7. CLI start-up (child processes)\n');
+  show(startup());
+}
 
-process.stderr.write('8. file-level commands (child processes)\n');
-show(fileCommands());
+if (runs('files')) {
+  process.stderr.write('8. file-level commands (child processes)\n');
+  show(fileCommands());
+}
 
-process.stderr.write('9. system calls of an install\n');
-show(await installCalls());
+if (runs('syscalls')) {
+  process.stderr.write('9. system calls of an install\n');
+  show(await installCalls());
+}
 
 printSummary(targets);
 console.log(`total bench time: ${((performance.now() - started) / 1000).toFixed(1)} s`);
