@@ -151,6 +151,20 @@ describe('replacePrivate', () => {
     expect(readFileSync(file, 'utf8')).toBe('x');
   });
 
+  it('a failed write names the file and the probe role (red: the write reports another role)', async () => {
+    const { replacePrivate } = await import('../../../src/node/qualify/probe-files.js');
+    const file = join(tempDir(), 'qualification.json');
+    const { fs } = recordingSeam((name) => {
+      if (name === 'rename') throw errno('EACCES');
+    });
+    expect(await failure(replacePrivate(file, new Uint8Array(1), fs))).toMatchObject({
+      reason: 'permission-denied',
+      path: file,
+      role: 'probe',
+    });
+    expect(existsSync(file)).toBe(false);
+  });
+
   it('a failure names the file and the probe role (red: it is reported as the hook file)', async () => {
     const { replacePrivate } = await import('../../../src/node/qualify/probe-files.js');
     const file = join(tempDir(), 'qualification.json');
@@ -191,6 +205,14 @@ describe('clearProbe', () => {
       where.stateFile,
     ]);
     expect(removed).toContain(join(where.recordings, 'rec-1', 'argv'));
+    // Each file's lock is taken through the seam too.
+    for (const file of [where.startFile, where.ledger, where.stateFile]) {
+      const locked = calls.some(
+        (call) =>
+          call.name === 'link' && String(call.args[0]).startsWith(`${file}.cursorhooks-lock-`),
+      );
+      expect(locked, file).toBe(true);
+    }
   });
 
   it('absent files and an absent probe directory are already removed (red: a second clear fails)', async () => {

@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ConflictError } from '../../../src/errors/errors.js';
 import { nodeFs } from '../../../src/node/fs-seam.js';
 import { probeLayout } from '../../../src/node/qualify/layout.js';
 import { probeContract, probePlanner } from '../../../src/node/qualify/probe-contract.js';
@@ -13,10 +14,12 @@ import {
   type StartOf,
   saveStart,
 } from '../../../src/node/qualify/restore.js';
+import type { HookPlanner } from '../../../src/planner/hook-planner.js';
 import { Operation } from '../../../src/planner/operation.js';
+import type { PlanRequest, PlanResult } from '../../../src/planner/request.js';
 import { grammarFamily } from '../../../src/shell/families.js';
 import { tempDir } from '../support.js';
-import { recordingSeam } from './support.js';
+import { errno, recordingSeam } from './support.js';
 
 const family = grammarFamily('posix-single-quote');
 if (family === undefined) throw new Error('no posix family');
@@ -82,6 +85,30 @@ describe('restoreStart', () => {
     expect(calls.some((call) => call.name === 'rename' && call.args[1] === c.start.hooksFile)).toBe(
       true,
     );
+    // The hook file's lock is taken through the seam too.
+    const lock = `${c.start.hooksFile}.cursorhooks-lock-`;
+    expect(
+      calls.some((call) => call.name === 'link' && String(call.args[0]).startsWith(lock)),
+    ).toBe(true);
+  });
+
+  it('a hook file it cannot read under the lock fails naming it as the hook file (red: another role)', async () => {
+    const c = probeCase(NO_STOP);
+    writeFileSync(c.start.startFile, NO_STOP);
+    writeFileSync(c.start.hooksFile, c.leftover);
+    const { fs } = recordingSeam((name, path) => {
+      if (name === 'open' && path === c.start.hooksFile) throw errno('EACCES');
+    });
+    const err = await restoreStart(c.start, fs).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(err).toMatchObject({
+      reason: 'permission-denied',
+      path: c.start.hooksFile,
+      role: 'hook-file',
+    });
+    expect(hooks(c)).toBe(c.leftover);
   });
 
   it('reads an empty saved start once, and gives back the empty file (red: a settle delay and a second read)', async () => {
@@ -184,5 +211,57 @@ describe('readStart and saveStart', () => {
       (e: unknown) => e,
     );
     expect(err).toMatchObject({ path: join(dir, 'dir.json'), role: 'hook-file' });
+  });
+});
+
+/** A planner double: Install and Remove answer as told, the desired bytes given as text. */
+function double(install: Partial<PlanResult>, remove: Partial<PlanResult>): HookPlanner {
+  const answer = (part: Partial<PlanResult>) => ({
+    receipt: undefined,
+    error: undefined,
+    noOp: false,
+    conflict: part.error !== undefined,
+    desired: new Uint8Array(0),
+    ...part,
+  });
+  return {
+    plan: (request: PlanRequest) =>
+      answer(request.operation === Operation.Install ? install : remove),
+  } as unknown as HookPlanner;
+}
+
+describe('restoreStart with a planner that refuses', () => {
+  const REFUSED = new ConflictError('qualify-in-progress');
+  const RECEIPT = { receipt: 'R' } as unknown as Partial<PlanResult>;
+  const LEFT = text('{"left":1}');
+
+  /** A start saved as NO_STOP, the hook file `{"left":1}`, and the planner `planner`. */
+  async function restoreWith(planner: HookPlanner): Promise<string> {
+    const c = probeCase(NO_STOP);
+    writeFileSync(c.start.startFile, NO_STOP);
+    writeFileSync(c.start.hooksFile, LEFT);
+    await restoreStart({ ...c.start, planner }, nodeFs);
+    return hooks(c);
+  }
+
+  it.each<[string, Partial<PlanResult>, Partial<PlanResult>]>([
+    [
+      'an install refused though it names a receipt',
+      { ...RECEIPT, error: REFUSED },
+      { desired: LEFT },
+    ],
+    ['an install with no receipt', { desired: LEFT }, { desired: LEFT }],
+    ['a remove refused', { ...RECEIPT, desired: LEFT }, { error: REFUSED, desired: LEFT }],
+  ])(
+    '%s: nothing is given back (red: bytes no plan vouched for are taken for the leftover)',
+    async (_, install, remove) => {
+      expect(await restoreWith(double(install, remove))).toBe('{"left":1}');
+    },
+  );
+
+  it('the same double with both plans done gives the start back (red: the double proves nothing)', async () => {
+    expect(await restoreWith(double({ ...RECEIPT, desired: LEFT }, { desired: LEFT }))).toBe(
+      NO_STOP,
+    );
   });
 });

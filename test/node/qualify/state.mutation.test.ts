@@ -7,7 +7,7 @@ import type { HostIOError } from '../../../src/node/errors.js';
 import { nodeFs } from '../../../src/node/fs-seam.js';
 import { type ProbeState, readState, writeState } from '../../../src/node/qualify/state.js';
 import { tempDir } from '../support.js';
-import { aRecord } from './support.js';
+import { aRecord, recordingSeam } from './support.js';
 
 const WAITING: ProbeState = {
   version: 1,
@@ -88,6 +88,15 @@ describe('readState', () => {
     const err = await refusal(readState(join(dir, 'qualification.json'), nodeFs));
     expect(err.role).toBe('probe');
     expect(err.reason).not.toBe('qualify-state-malformed');
+  });
+
+  it('reads an empty state file once, without the settle delay (red: status waits 100 ms and reads twice)', async () => {
+    const file = stateFile();
+    writeFileSync(file, '');
+    const { fs, calls } = recordingSeam();
+    const err = await refusal(readState(file, fs));
+    expect(err.reason).toBe('qualify-state-malformed');
+    expect(calls.filter((call) => call.name === 'open')).toHaveLength(1);
   });
 
   it.each([

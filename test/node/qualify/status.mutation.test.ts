@@ -166,6 +166,15 @@ describe('a qualification in progress', () => {
     expect(answer.error).toBeUndefined();
   });
 
+  it('a stop recorded as intended, the entry gone since: finish, not cancel (red: a recorded stop is thrown away)', async () => {
+    const where = await started();
+    await recordStop(where);
+    writeFileSync(where.hooksFile, USER_HOOKS);
+    const answer = await status(where);
+    expect(answer.entry?.owned.state).not.toBe('owned');
+    expect(answer.nextStep.code).toBe('finish');
+  });
+
   it('two stops, one of them mangled: cancel (red: one matching stop hides the mismatch)', async () => {
     const where = await started();
     await recordStop(where);
