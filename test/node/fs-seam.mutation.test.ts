@@ -1,6 +1,8 @@
 // The real seam call by call, on files in a temporary directory: what each call does, the read
 // and write arithmetic, mkdir's options, and the extended-attribute calls with the optional
-// module present and (through a fresh import with the module made unloadable) absent.
+// module present and (through a fresh import with the module made unloadable) absent. The seam is
+// an object built when its module is evaluated, so each test imports a fresh copy: a mutation run
+// switches mutants only in code evaluated after the test began.
 import {
   existsSync,
   lstatSync,
@@ -11,9 +13,31 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FLAGS, nodeFs } from '../../src/node/fs-seam.js';
-import { tempDir, text } from './support.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FsSeam } from '../../src/node/fs-seam.js';
+import { errno, tempDir, text } from './support.js';
+
+type SeamModule = typeof import('../../src/node/fs-seam.js');
+
+let nodeFs: FsSeam;
+let FLAGS: SeamModule['FLAGS'];
+
+beforeEach(async () => {
+  vi.resetModules();
+  ({ nodeFs, FLAGS } = await import('../../src/node/fs-seam.js'));
+});
+
+/** A fresh seam over node:fs with some of its calls replaced. */
+async function seamOver(
+  replace: (real: typeof import('node:fs')) => Partial<typeof import('node:fs')>,
+): Promise<SeamModule> {
+  vi.resetModules();
+  vi.doMock('node:fs', async (importOriginal) => {
+    const real = await importOriginal<typeof import('node:fs')>();
+    return { ...real, ...replace(real) };
+  });
+  return import('../../src/node/fs-seam.js');
+}
 
 async function rejection(promise: Promise<unknown>): Promise<NodeJS.ErrnoException> {
   const err = await promise.then(
@@ -26,6 +50,7 @@ async function rejection(promise: Promise<unknown>): Promise<NodeJS.ErrnoExcepti
 
 afterEach(() => {
   vi.doUnmock('@napi-rs/xattr');
+  vi.doUnmock('node:fs');
 });
 
 describe('reading and writing through an open file', () => {
@@ -57,6 +82,49 @@ describe('reading and writing through an open file', () => {
     expect(statSync(path).mode & 0o777).toBe(0o640);
     // Exclusive create: a second open of the same path is refused.
     expect((await rejection(nodeFs.open(path, FLAGS.createExclusive, 0o600))).code).toBe('EEXIST');
+  });
+
+  it('keeps writing after a short write, from where it stopped (red: the rest is written from the start, or past the buffer)', async () => {
+    // node:fs writes at most 1000 bytes a call here, as a pipe or a full disk may.
+    const fresh = await seamOver((real) => ({
+      write: ((
+        fd: number,
+        buffer: Uint8Array,
+        offset: number,
+        length: number,
+        position: null,
+        done: (err: Error | null, n: number) => void,
+      ) =>
+        real.write(
+          fd,
+          buffer,
+          offset,
+          Math.min(length, 1000),
+          position,
+          done,
+        )) as typeof real.write,
+    }));
+    const path = join(tempDir(), 'f');
+    const handle = await fresh.nodeFs.open(path, fresh.FLAGS.createExclusive, 0o600);
+    const content = Array.from({ length: 2500 }, (_, i) => String.fromCharCode(97 + (i % 26))).join(
+      '',
+    );
+    await fresh.nodeFs.write(handle, text(content));
+    await fresh.nodeFs.close(handle);
+    expect(readFileSync(path, 'utf8')).toBe(content);
+  });
+
+  it('does not retry a failed rename or unlink off Windows (red: the Windows retries run everywhere)', async () => {
+    let calls = 0;
+    const busy = (...args: unknown[]) => {
+      calls++;
+      (args.at(-1) as (err: Error) => void)(errno('EBUSY'));
+    };
+    const fresh = await seamOver(() => ({
+      rename: busy as unknown as typeof import('node:fs').rename,
+    }));
+    expect((await rejection(fresh.nodeFs.rename('/a', '/b'))).code).toBe('EBUSY');
+    expect(calls).toBe(1);
   });
 
   it('closes the descriptor (red: close does nothing and descriptors leak)', async () => {

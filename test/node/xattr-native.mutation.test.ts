@@ -1,8 +1,11 @@
 // The optional module's loader and its error translation: the module loaded once (its default
 // export, where it has one), undefined when it cannot load, and "(os error N)" turned into Node's
 // errno code.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { asSystemError as asError } from '../../src/node/xattr-native.js';
+import { asSystemError as asError, xattrsInstalled } from '../../src/node/xattr-native.js';
 
 const asSystemError = (err: unknown) => asError(err) as NodeJS.ErrnoException;
 
@@ -73,5 +76,41 @@ describe('asSystemError', () => {
       code: 'ENOENT',
     });
     expect(asSystemError('bad (os error 2)')).toBeInstanceOf(Error);
+  });
+});
+
+describe('xattrsInstalled, edges', () => {
+  const made: string[] = [];
+  afterEach(() => {
+    for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+  const root = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cursorhooks-xattr-'));
+    made.push(dir);
+    return dir;
+  };
+  const pkg = (folder: string, manifest: object = {}) => {
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'package.json'), JSON.stringify(manifest));
+  };
+  const prefix = `@napi-rs/xattr-${process.platform}-${process.arch}`;
+
+  it('walks past a module folder without a manifest to the installed one above (red: an empty folder ends the search)', () => {
+    const dir = root();
+    pkg(join(dir, 'node_modules', '@napi-rs', 'xattr'), {
+      optionalDependencies: { [`${prefix}-gnu`]: '1' },
+    });
+    pkg(join(dir, 'node_modules', `${prefix}-gnu`));
+    mkdirSync(join(dir, 'app', 'node_modules', '@napi-rs', 'xattr'), { recursive: true });
+    expect(xattrsInstalled(join(dir, 'app'))).toBe(true);
+  });
+
+  it('accepts a binary named exactly for the platform and architecture, no libc suffix (red: macOS and Windows binaries are not found)', () => {
+    const dir = root();
+    pkg(join(dir, 'node_modules', '@napi-rs', 'xattr'), {
+      optionalDependencies: { [prefix]: '1' },
+    });
+    pkg(join(dir, 'node_modules', prefix));
+    expect(xattrsInstalled(join(dir, 'app'))).toBe(true);
   });
 });
