@@ -127,6 +127,18 @@ describe('reading and writing through an open file', () => {
     expect(calls).toBe(1);
   });
 
+  // Only root may give a file away; elsewhere the call is exercised above with the same owner.
+  it.skipIf(process.getuid?.() !== 0)(
+    'changes the owner and group of an open file (red: fchown does nothing and a rewrite loses its owner)',
+    async () => {
+      const path = join(tempDir(), 'f');
+      const handle = await nodeFs.open(path, FLAGS.createExclusive, 0o600);
+      await nodeFs.fchown(handle, 65534, 65534);
+      await nodeFs.close(handle);
+      expect(statSync(path)).toMatchObject({ uid: 65534, gid: 65534 });
+    },
+  );
+
   it('closes the descriptor (red: close does nothing and descriptors leak)', async () => {
     const dir = tempDir();
     const path = join(dir, 'f');
