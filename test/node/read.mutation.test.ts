@@ -237,8 +237,9 @@ describe('resolving a missing path name by name', () => {
   });
 
   it('refuses when resolving the whole path fails otherwise than ENOENT (red: an unreadable directory is walked around)', async () => {
-    const { fs } = treeSeam(['/', '/x'], { '/x/f': 'EACCES' });
-    const err = await failure(resolveTarget('/x/f', fs));
+    // Only the whole path's text fails: walked name by name, `/x/f` would read as missing.
+    const { fs } = treeSeam(['/', '/x'], { '/x/./f': 'EACCES' });
+    const err = await failure(resolveTarget('/x/./f', fs));
     expect(err).toMatchObject({ reason: 'permission-denied', code: 'EACCES' });
   });
 
