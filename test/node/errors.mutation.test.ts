@@ -9,6 +9,7 @@ import {
   FileChangedError,
   HostIOError,
   isBug,
+  TargetMovedError,
 } from '../../src/node/errors.js';
 import { errno } from './support.js';
 
@@ -81,5 +82,13 @@ describe('aboutFile', () => {
     expect(aboutFile(named, 'hook-file', '/hooks')).toBe(named);
     const refusal = new ConflictError('owner-modified');
     expect(aboutFile(refusal, 'hook-file', '/hooks')).toBe(refusal);
+  });
+});
+
+describe('the kit`s error kinds', () => {
+  it('says file-changed for a changed or moved target (red: the reason, and with it the message, is lost)', () => {
+    expect(new FileChangedError()).toMatchObject({ reason: 'file-changed' });
+    expect(new TargetMovedError()).toMatchObject({ reason: 'file-changed' });
+    expect(new TargetMovedError()).toBeInstanceOf(FileChangedError);
   });
 });

@@ -233,3 +233,34 @@ describe('decidePending', () => {
     expect(decidePending(install, doc({ '/opt/a': 'bug' }), p)).toBe('unresolved');
   });
 });
+
+describe('decidePending with planners that never look at a null receipt', () => {
+  /** A planner that finds no owned entry at all in any document, whatever it is asked about. */
+  const findsNothing = (): FencePlanner => {
+    const double = mock<FencePlanner>();
+    double.verifyOwned.mockImplementation(() => {
+      throw new CursorHooksError('owner-absent');
+    });
+    return double;
+  };
+
+  /** A planner that verifies every receipt but the one for `/opt/a`, which it finds edited. */
+  const allButA = (): FencePlanner => {
+    const double = mock<FencePlanner>();
+    double.verifyOwned.mockImplementation((_document, r) => {
+      if (r?.spec.executable === '/opt/a') throw new CursorHooksError('owner-modified');
+      return undefined as never;
+    });
+    return double;
+  };
+
+  it('leaves a remove of nothing unresolved without asking the planner (red: a pending remove with no owner is rolled forward)', () => {
+    const removeNothing = beginPending(EMPTY_RECORD, Operation.Remove, null);
+    expect(decidePending(removeNothing, doc({}), findsNothing())).toBe('unresolved');
+  });
+
+  it('never rolls back to an owner the record does not have (red: an install onto nothing is settled back by verifying null)', () => {
+    const install = beginPending(EMPTY_RECORD, Operation.Install, A);
+    expect(decidePending(install, doc({}), allButA())).toBe('unresolved');
+  });
+});

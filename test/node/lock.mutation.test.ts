@@ -615,6 +615,22 @@ describe('edges a deadline of zero shows', () => {
     expect(await withLock(file, async () => 'entered', { timeoutMs: 0 })).toBe('entered');
     expect(strays(dir)).toEqual([]);
   });
+
+  // lstat of the lock fails as if it vanished, while the record still reads: nothing to compare.
+  it('does not break a dead holder`s lock whose file state cannot be read (red: a lock is broken without the state it was judged on)', async () => {
+    const { file, lock } = target();
+    writeFileSync(lock, record({}));
+    const fs: FsSeam = {
+      ...nodeFs,
+      lstat: async (path) => {
+        if (path === lock) throw errno('ENOENT');
+        return nodeFs.lstat(path);
+      },
+    };
+    const err = await rejection(withLock(file, async () => 'entered', { fs, timeoutMs: 0 }));
+    expect(err.reason).toBe('lock-timeout');
+    expect(existsSync(lock)).toBe(true);
+  });
 });
 
 describe('who is never broken', () => {

@@ -1,9 +1,9 @@
 // The reader's edges that a real file system rarely shows, through the fs seam: long and looping
 // symlink chains, failures while resolving, non-regular opens, a file that grew since its fstat.
 import type { Stats } from 'node:fs';
-import { linkSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MAX_DOCUMENT_BYTES } from '../../src/limits.js';
 import { HostIOError } from '../../src/node/errors.js';
 import { type FsSeam, nodeFs } from '../../src/node/fs-seam.js';
@@ -210,5 +210,57 @@ describe('opening and reading', () => {
     });
     await readFileSnapshot(path, fs, { emptySettleMs: 0 });
     expect(opens).toBe(1);
+  });
+});
+
+describe('resolving a missing path name by name', () => {
+  /** Only the given directories exist, none is a link; every realpath asked is recorded. */
+  function treeSeam(dirs: readonly string[], fail: Record<string, string> = {}) {
+    const asked: string[] = [];
+    const fs: FsSeam = {
+      ...nodeFs,
+      realpath: async (path) => {
+        asked.push(path);
+        if (fail[path] !== undefined) throw errno(fail[path]);
+        if (dirs.includes(path)) return path;
+        throw errno('ENOENT');
+      },
+      lstat: async () => Promise.reject(errno('ENOENT')),
+    };
+    return { fs, asked };
+  }
+
+  it('asks the whole path first, then each real name once, skipping empty names, `.` and `..` (red: a name the kernel needs no lookup for costs one)', async () => {
+    const { fs, asked } = treeSeam(['/', '/x', '/x/y']);
+    expect(await resolveTarget('/x//./y/../y/m/n', fs)).toBe('/x/y/m/n');
+    expect(asked).toEqual(['/x//./y/../y/m/n', '/x', '/x/y', '/x/y', '/x/y/m']);
+  });
+
+  it('refuses when resolving the whole path fails otherwise than ENOENT (red: an unreadable directory is walked around)', async () => {
+    // Only the whole path's text fails: walked name by name, `/x/f` would read as missing.
+    const { fs } = treeSeam(['/', '/x'], { '/x/./f': 'EACCES' });
+    const err = await failure(resolveTarget('/x/./f', fs));
+    expect(err).toMatchObject({ reason: 'permission-denied', code: 'EACCES' });
+  });
+
+  it('refuses when one name fails otherwise than ENOENT (red: the failed name is taken as missing)', async () => {
+    const { fs } = treeSeam(['/', '/x'], { '/x/y': 'EACCES' });
+    const err = await failure(resolveTarget('/x/y/f', fs));
+    expect(err).toMatchObject({ reason: 'permission-denied', code: 'EACCES' });
+  });
+
+  it('resolves a relative path from the working directory (red: it resolves from the root, or to nothing)', async () => {
+    const cwd = realpathSync(process.cwd());
+    expect(await resolveTarget('no-such-dir-cursorhooks/f')).toBe(
+      join(cwd, 'no-such-dir-cursorhooks', 'f'),
+    );
+  });
+
+  // A fresh copy: the separator pattern is a module-level constant.
+  it('keeps a backslash inside a POSIX name (red: a name holding a backslash is split into folders)', async () => {
+    vi.resetModules();
+    const fresh = await import('../../src/node/read.js');
+    const { fs } = treeSeam(['/', '/x']);
+    expect(await fresh.resolveTarget('/x/a\\b/f', fs)).toBe('/x/a\\b/f');
   });
 });

@@ -1,0 +1,247 @@
+// The real seam call by call, on files in a temporary directory: what each call does, the read
+// and write arithmetic, mkdir's options, and the extended-attribute calls with the optional
+// module present and (through a fresh import with the module made unloadable) absent. The seam is
+// an object built when its module is evaluated, so each test imports a fresh copy: a mutation run
+// switches mutants only in code evaluated after the test began.
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FsSeam } from '../../src/node/fs-seam.js';
+import { errno, tempDir, text } from './support.js';
+
+type SeamModule = typeof import('../../src/node/fs-seam.js');
+
+let nodeFs: FsSeam;
+let FLAGS: SeamModule['FLAGS'];
+
+beforeEach(async () => {
+  vi.resetModules();
+  ({ nodeFs, FLAGS } = await import('../../src/node/fs-seam.js'));
+});
+
+/** A fresh seam over node:fs with some of its calls replaced. */
+async function seamOver(
+  replace: (real: typeof import('node:fs')) => Partial<typeof import('node:fs')>,
+): Promise<SeamModule> {
+  vi.resetModules();
+  vi.doMock('node:fs', async (importOriginal) => {
+    const real = await importOriginal<typeof import('node:fs')>();
+    return { ...real, ...replace(real) };
+  });
+  return import('../../src/node/fs-seam.js');
+}
+
+async function rejection(promise: Promise<unknown>): Promise<NodeJS.ErrnoException> {
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(Error);
+  return err as NodeJS.ErrnoException;
+}
+
+afterEach(() => {
+  vi.doUnmock('@napi-rs/xattr');
+  vi.doUnmock('node:fs');
+});
+
+describe('reading and writing through an open file', () => {
+  it('reads into the buffer from the offset up to its end, at the given position (red: the length overruns the buffer)', async () => {
+    const dir = tempDir();
+    const path = join(dir, 'f');
+    writeFileSync(path, 'abcdefgh');
+    const handle = await nodeFs.open(path, FLAGS.read);
+    const buffer = new Uint8Array(6);
+    expect(await nodeFs.read(handle, buffer, 2, 3)).toBe(4);
+    expect(Array.from(buffer)).toEqual([0, 0, ...Array.from(text('defg'))]);
+    expect((await nodeFs.fstat(handle)).size).toBe(8);
+    await nodeFs.close(handle);
+  });
+
+  it('writes every byte, in order, and syncs (red: the write loop stops early, repeats or overruns)', async () => {
+    const dir = tempDir();
+    const path = join(dir, 'f');
+    const handle = await nodeFs.open(path, FLAGS.createExclusive, 0o600);
+    const bytes = text(`${'x'.repeat(70_000)}end`);
+    await nodeFs.write(handle, bytes);
+    await nodeFs.write(handle, new Uint8Array(0));
+    await nodeFs.fsync(handle);
+    await nodeFs.fchmod(handle, 0o640);
+    const stats = await nodeFs.fstat(handle);
+    await nodeFs.fchown(handle, stats.uid, stats.gid);
+    await nodeFs.close(handle);
+    expect(readFileSync(path, 'utf8')).toBe(`${'x'.repeat(70_000)}end`);
+    expect(statSync(path).mode & 0o777).toBe(0o640);
+    // Exclusive create: a second open of the same path is refused.
+    expect((await rejection(nodeFs.open(path, FLAGS.createExclusive, 0o600))).code).toBe('EEXIST');
+  });
+
+  it('keeps writing after a short write, from where it stopped (red: the rest is written from the start, or past the buffer)', async () => {
+    // node:fs writes at most 1000 bytes a call here, as a pipe or a full disk may.
+    const fresh = await seamOver((real) => ({
+      write: ((
+        fd: number,
+        buffer: Uint8Array,
+        offset: number,
+        length: number,
+        position: null,
+        done: (err: Error | null, n: number) => void,
+      ) =>
+        real.write(
+          fd,
+          buffer,
+          offset,
+          Math.min(length, 1000),
+          position,
+          done,
+        )) as typeof real.write,
+    }));
+    const path = join(tempDir(), 'f');
+    const handle = await fresh.nodeFs.open(path, fresh.FLAGS.createExclusive, 0o600);
+    const content = Array.from({ length: 2500 }, (_, i) => String.fromCharCode(97 + (i % 26))).join(
+      '',
+    );
+    await fresh.nodeFs.write(handle, text(content));
+    await fresh.nodeFs.close(handle);
+    expect(readFileSync(path, 'utf8')).toBe(content);
+  });
+
+  it('does not retry a failed rename or unlink off Windows (red: the Windows retries run everywhere)', async () => {
+    let calls = 0;
+    const busy = (...args: unknown[]) => {
+      calls++;
+      (args.at(-1) as (err: Error) => void)(errno('EBUSY'));
+    };
+    const fresh = await seamOver(() => ({
+      rename: busy as unknown as typeof import('node:fs').rename,
+    }));
+    expect((await rejection(fresh.nodeFs.rename('/a', '/b'))).code).toBe('EBUSY');
+    expect(calls).toBe(1);
+  });
+
+  // Only root may give a file away; elsewhere the call is exercised above with the same owner.
+  it.skipIf(process.getuid?.() !== 0)(
+    'changes the owner and group of an open file (red: fchown does nothing and a rewrite loses its owner)',
+    async () => {
+      const path = join(tempDir(), 'f');
+      const handle = await nodeFs.open(path, FLAGS.createExclusive, 0o600);
+      await nodeFs.fchown(handle, 65534, 65534);
+      await nodeFs.close(handle);
+      expect(statSync(path)).toMatchObject({ uid: 65534, gid: 65534 });
+    },
+  );
+
+  it('closes the descriptor (red: close does nothing and descriptors leak)', async () => {
+    const dir = tempDir();
+    const path = join(dir, 'f');
+    writeFileSync(path, 'a');
+    const handle = await nodeFs.open(path, FLAGS.read);
+    await nodeFs.close(handle);
+    expect((await rejection(nodeFs.fstat(handle))).code).toBe('EBADF');
+  });
+});
+
+describe('paths', () => {
+  it('renames, links, unlinks, lists, stats and resolves (red: a call is a no-op)', async () => {
+    const dir = tempDir();
+    const a = join(dir, 'a');
+    writeFileSync(a, 'A');
+    await nodeFs.rename(a, join(dir, 'b'));
+    expect(existsSync(a)).toBe(false);
+    await nodeFs.link(join(dir, 'b'), join(dir, 'c'));
+    expect(statSync(join(dir, 'c')).nlink).toBe(2);
+    await nodeFs.unlink(join(dir, 'b'));
+    expect((await nodeFs.readdir(dir)).sort()).toEqual(['c']);
+    symlinkSync('c', join(dir, 'l'));
+    expect((await nodeFs.lstat(join(dir, 'l'))).isSymbolicLink()).toBe(true);
+    expect(await nodeFs.readlink(join(dir, 'l'))).toBe('c');
+    expect(await nodeFs.realpath(join(dir, 'l'))).toBe(join(dir, 'c'));
+  });
+
+  it('makes missing parents with the mode and removes an empty directory (red: mkdir is not recursive or ignores the mode)', async () => {
+    const dir = tempDir();
+    const deep = join(dir, 'x', 'y');
+    await nodeFs.mkdir(deep, 0o700);
+    expect(lstatSync(deep).mode & 0o777).toBe(0o700);
+    // Already there: recursive mkdir does not fail.
+    await nodeFs.mkdir(deep, 0o700);
+    await nodeFs.rmdir(deep);
+    expect(existsSync(deep)).toBe(false);
+    mkdirSync(deep);
+    writeFileSync(join(deep, 'f'), '');
+    expect((await rejection(nodeFs.rmdir(deep))).code).toBe('ENOTEMPTY');
+  });
+});
+
+describe('extended attributes', () => {
+  it('lists, gets, sets and removes, with undefined for an absent attribute (red: a missing attribute reads as null or a value reads as absent)', async () => {
+    const dir = tempDir();
+    const path = join(dir, 'f');
+    writeFileSync(path, '');
+    expect(await nodeFs.xattrsInstalled()).toBe(true);
+    await nodeFs.setXattr(path, 'user.a', text('one'));
+    expect(await nodeFs.listXattrs(path)).toEqual(['user.a']);
+    expect(Array.from((await nodeFs.getXattr(path, 'user.a')) ?? [])).toEqual(
+      Array.from(text('one')),
+    );
+    expect(await nodeFs.getXattr(path, 'user.none')).toBeUndefined();
+    await nodeFs.removeXattr(path, 'user.a');
+    expect(await nodeFs.listXattrs(path)).toEqual([]);
+  });
+
+  it("turns the module's failures into errno codes, for every call (red: a failure reaches the kit as a codeless bug)", async () => {
+    const missing = join(tempDir(), 'missing');
+    for (const call of [
+      () => nodeFs.listXattrs(missing),
+      () => nodeFs.setXattr(missing, 'user.a', text('v')),
+      () => nodeFs.removeXattr(missing, 'user.a'),
+    ]) {
+      expect(await rejection(call())).toMatchObject({ code: 'ENOENT' });
+    }
+  });
+
+  // The module answers null for any attribute it cannot read; a failing one stands in for it.
+  it('turns a failing read of an attribute into its errno code (red: getXattr lets the raw failure through)', async () => {
+    vi.resetModules();
+    const failure = async () => {
+      throw new Error('Permission denied (os error 13)');
+    };
+    vi.doMock('@napi-rs/xattr', () => ({
+      default: { getAttribute: failure },
+    }));
+    const fresh = await import('../../src/node/fs-seam.js');
+    expect(await rejection(fresh.nodeFs.getXattr('/x', 'user.a'))).toMatchObject({
+      code: 'EACCES',
+      message: 'Permission denied (os error 13)',
+    });
+  });
+
+  it('without the module: listing says undefined, the other calls refuse with ENOTSUP (red: a write proceeds blind or crashes on undefined)', async () => {
+    vi.resetModules();
+    vi.doMock('@napi-rs/xattr', () => {
+      throw new Error('Cannot find module @napi-rs/xattr');
+    });
+    const fresh = await import('../../src/node/fs-seam.js');
+    const path = join(tempDir(), 'f');
+    writeFileSync(path, '');
+    expect(await fresh.nodeFs.listXattrs(path)).toBeUndefined();
+    for (const call of [
+      () => fresh.nodeFs.getXattr(path, 'user.a'),
+      () => fresh.nodeFs.setXattr(path, 'user.a', text('v')),
+      () => fresh.nodeFs.removeXattr(path, 'user.a'),
+    ]) {
+      expect(await rejection(call())).toMatchObject({
+        code: 'ENOTSUP',
+        message: 'extended attributes unavailable',
+      });
+    }
+  });
+});
