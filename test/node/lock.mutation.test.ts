@@ -691,20 +691,46 @@ describe('who is never broken', () => {
 });
 
 describe('waiting', () => {
-  it('backs off to retries about 50 ms apart, neither spinning nor slowing without bound (red: the backoff doubling or its cap changed)', async () => {
-    const { file, lock } = target();
-    const holding = withLock(file, () => new Promise((resolve) => setTimeout(resolve, 600)));
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    let tries = 0;
-    const fs = wrapSeam((call, path) => {
-      if (call === 'realpath' && path === lock) tries++;
+  it('sleeps 2, 4, 8, 16 and 32 ms between tries, then 50 ms, each times 0.5 + a random fraction (red: the backoff doubling, its start, its cap or its jitter changed)', async () => {
+    // The pauses are recorded, not slept: a count of tries in a stretch of wall time would
+    // depend on how busy the machine is.
+    const delays: number[] = [];
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
     });
-    expect(await withLock(file, async () => 'entered', { fs, timeoutMs: 2_000 })).toBe('entered');
-    await holding;
-    // Doubling from 2 ms to a 50 ms cap, with jitter of x0.5 to x1.5: 9 to 25 reads in 600 ms.
-    // Uncapped it reads about 6 times; halving instead of doubling, hundreds.
-    expect(tries).toBeGreaterThanOrEqual(8);
-    expect(tries).toBeLessThan(60);
+    vi.resetModules();
+    vi.doMock('../../src/node/sleep.js', () => ({
+      sleep: async (ms: number) => {
+        delays.push(ms);
+        if (delays.length === 8) release();
+      },
+    }));
+    const random = vi.spyOn(Math, 'random').mockReturnValue(0.25);
+    try {
+      const { withLock: lock } = await import('../../src/node/lock.js');
+      const { file } = target();
+      let entered: () => void = () => undefined;
+      const holding = lock(
+        file,
+        () =>
+          new Promise<void>((resolve) => {
+            entered();
+            void released.then(resolve);
+          }),
+      );
+      await new Promise<void>((resolve) => {
+        entered = resolve;
+      });
+      expect(await lock(file, async () => 'entered', { timeoutMs: 60_000 })).toBe('entered');
+      await holding;
+      expect(delays.slice(0, 8)).toEqual([1.5, 3, 6, 12, 24, 37.5, 37.5, 37.5]);
+      expect(delays.slice(5).every((ms) => ms === 37.5)).toBe(true);
+    } finally {
+      random.mockRestore();
+      vi.doUnmock('../../src/node/sleep.js');
+      vi.resetModules();
+    }
   });
 
   it('reads the lock without the empty-file settle delay, naming the lock in a failure (red: each wait on an empty lock costs 100 ms, or its failure blames the hook file)', async () => {
