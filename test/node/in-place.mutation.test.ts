@@ -27,6 +27,16 @@ describe('foreignWrite', () => {
     }
   });
 
+  it('trusts an unchanged size and mtime without reading (red: every swap reads the old file back, or the stats are not compared)', async () => {
+    const { held: file } = await held('{"a":1}');
+    try {
+      // Compared against other bytes of the same size: only a read would notice them.
+      expect(await foreignWrite(file, text('{"z":9}'), nodeFs)).toBeUndefined();
+    } finally {
+      await nodeFs.close(file.handle);
+    }
+  });
+
   it('returns the bytes of a same-size write with a new mtime (red: a size match alone hides the write)', async () => {
     const { path, held: file } = await held('{"a":1}');
     try {

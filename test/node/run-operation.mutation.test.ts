@@ -2,7 +2,7 @@
 // files: which path decides without the lock (and when side files or a moving ledger send it to
 // the locked run), dry runs over a pending record, what each outcome reports, the host checks'
 // inputs, and the bound and default of the re-plans.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { HookSpec } from '../../src/domain/hook-spec.js';
@@ -195,6 +195,17 @@ describe('dry runs', () => {
     expect(again).toMatchObject({ status: 'no-op', receipt: null, generation: 2 });
   });
 
+  it('previews without a lock even beside a dead writer`s temp file (red: a preview sweeps, locking and writing)', async () => {
+    const where = await installed();
+    const leftover = `${where.hooks}.cursorhooks-999999999-000000000000.tmp`;
+    writeFileSync(leftover, 'x');
+    const { fs, links } = watched();
+    const preview = await operate(where, Operation.Update, { spec: OTHER_SPEC, dryRun: true, fs });
+    expect(preview.status).toBe('dry-run');
+    expect(links).toEqual([]);
+    expect(existsSync(leftover)).toBe(true);
+  });
+
   it('a dry run with dryRun false writes (red: any dryRun option counts as a preview)', async () => {
     const where = workspace();
     writeFileSync(where.hooks, FOREIGN);
@@ -221,6 +232,40 @@ describe('what an outcome reports', () => {
     expect(outcome.after).toEqual(new Uint8Array(0));
     expect(outcome.realPath).toBe(where.hooks);
     expect(outcome.attempts).toBe(0);
+  });
+
+  it('names the hook file when even resolving it fails (red: the failure names no file)', async () => {
+    const where = workspace();
+    const fs = wrapSeam((call, path) => {
+      if (call === 'realpath' && path === where.hooks) throw errno('EIO');
+    });
+    const outcome = await operate(where, Operation.Install, { fs });
+    expect(outcome).toMatchObject({ status: 'failed', realPath: undefined });
+    expect(outcome.error).toMatchObject({
+      reason: 'io-failure',
+      role: 'hook-file',
+      path: where.hooks,
+    });
+  });
+
+  it('reports no settlement for a run with nothing pending (red: every locked run claims it settled back)', async () => {
+    const where = workspace();
+    writeFileSync(where.hooks, FOREIGN);
+    const outcome = await operate(where, Operation.Install);
+    expect(outcome.status).toBe('done');
+    expect(outcome.settled).toBeUndefined();
+  });
+
+  it('flushes the ledger`s directory for the pending record but not for the commit (red: every commit pays a directory flush, or the pending record is not durable)', async () => {
+    const where = workspace();
+    mkdirSync(join(where.dir, 'state'));
+    const target = { ...where, ledger: join(where.dir, 'state', 'ledger.json') };
+    const flushed: string[] = [];
+    const fs = wrapSeam((call, path) => {
+      if (call === 'fsync' && path === join(where.dir, 'state')) flushed.push(path);
+    });
+    expect((await operate(target, Operation.Install, { fs })).status).toBe('done');
+    expect(flushed).toHaveLength(1);
   });
 
   it('names the hook file when reading it fails (red: the failure names no file)', async () => {
@@ -422,6 +467,8 @@ describe('a failed write', () => {
     expect(outcome.status).toBe('failed');
     expect(outcome.error?.reason).toBe('readback-mismatch');
     expect(outcome.receipt).toBeNull();
+    // What the run last read: the file before the write, not the unresolved one after it.
+    expect(decode(outcome.after)).toBe(FOREIGN);
     expect((await recordOf(where)).pending).not.toBeNull();
   });
 

@@ -17,7 +17,7 @@ import {
   type StatusPlanner,
 } from '../../src/node/status.js';
 import { defaultPlanner } from '../../src/planner/default.js';
-import { COMMAND, OTHER_SPEC, SHELL, SPEC } from '../planner/support.js';
+import { COMMAND, OTHER_COMMAND, OTHER_SPEC, SHELL, SPEC } from '../planner/support.js';
 import { errno, operate, pendingUpdate, text, workspace, wrapSeam } from './support.js';
 
 type Where = ReturnType<typeof workspace>;
@@ -259,7 +259,12 @@ describe('the owned entry and the next step', () => {
     const where = await installed();
     writeFileSync(where.hooks, FOREIGN);
     const s = await status(where);
-    expect(s.owned).toMatchObject({ state: 'absent', repairable: true, reason: 'owner-absent' });
+    expect(s.owned).toEqual({
+      state: 'absent',
+      repairable: true,
+      reason: 'owner-absent',
+      unowned: [],
+    });
     expect(s.nextStep).toEqual({
       code: 'repair',
       command: 'repair',
@@ -391,5 +396,51 @@ describe('the owned entry and the next step', () => {
       pending: { operation: Operation.Update, intended: { ...intended, shell: 'unregistered' } },
     });
     expect((await status(where)).nextStep.code).toBe('register-contract');
+  });
+
+  it('says release for an interrupted install whose entry was edited, though nothing is owned (red: unresolved reads as not installed)', async () => {
+    const where = await installed();
+    const { receipt } = await recordOf(where);
+    writeRecord(where, {
+      generation: 0,
+      receipt: null,
+      removed: null,
+      released: null,
+      pending: { operation: Operation.Install, intended: receipt },
+    });
+    writeFileSync(where.hooks, where.document.replace('"timeout":5', '"timeout":6'));
+    const s = await status(where);
+    expect(s.ledger.pending).toBe('unresolved');
+    expect(s.owned.state).toBe('not-installed');
+    expect(s.nextStep).toMatchObject({ code: 'release', command: 'release' });
+  });
+
+  it('says install with no spec for a record that owns, removed and released nothing (red: a bare record throws)', async () => {
+    const where = workspace();
+    writeFileSync(where.hooks, FOREIGN);
+    writeRecord(where, {
+      generation: 4,
+      receipt: null,
+      removed: null,
+      released: null,
+      pending: null,
+    });
+    const s = await status(where);
+    expect(s.ledger.generation).toBe(4);
+    expect(s.nextStep).toMatchObject({ code: 'install', command: 'install', with: null });
+  });
+
+  it('sorts the unowned entries of several commands by event, then index (red: they come in command order)', async () => {
+    const where = await installed();
+    await release({ hooksFile: where.hooks, ledger: where.ledger });
+    const other = JSON.stringify({ type: 'command', command: OTHER_COMMAND, timeout: 5 });
+    const doc = `{"version":1,"hooks":{"stop":[${other},{"command":"x"},${ours}],"afterFileEdit":[{"command":"x"},{"command":"y"},{"command":"z"},${ours}]}}`;
+    writeFileSync(where.hooks, doc);
+    const s = await status(where, { spec: OTHER_SPEC, shell: SHELL });
+    expect(s.owned.unowned).toEqual([
+      { event: 'afterFileEdit', index: 3 },
+      { event: 'stop', index: 0 },
+      { event: 'stop', index: 2 },
+    ]);
   });
 });

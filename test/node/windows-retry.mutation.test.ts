@@ -105,4 +105,15 @@ describe('windowsRetrying', () => {
     await windowsRetrying(fs, { budgetMs: 105 }).unlink('/x');
     expect(calls).toHaveLength(13);
   });
+
+  it.each(['EPERM', 'EACCES', 'EBUSY'])(
+    'retries %s in a freshly loaded module (red: the transient set loses the code)',
+    async (code) => {
+      vi.resetModules();
+      const fresh = await import('../../src/node/windows-retry.js');
+      const { fs, calls } = failingFirst(() => errno(code), 1);
+      await fresh.windowsRetrying(fs).unlink('/x');
+      expect(calls).toEqual(['unlink', 'unlink']);
+    },
+  );
 });
