@@ -206,6 +206,14 @@ describe('dry runs', () => {
     expect(existsSync(leftover)).toBe(true);
   });
 
+  it('reports the planned receipt on a dry run, not the recorded none (red: a preview shows no receipt)', async () => {
+    const where = workspace();
+    const preview = await operate(where, Operation.Install, { dryRun: true });
+    expect(preview.status).toBe('dry-run');
+    expect(preview.receipt?.spec).toEqual(SPEC);
+    expect(preview.generation).toBe(0);
+  });
+
   it('a dry run with dryRun false writes (red: any dryRun option counts as a preview)', async () => {
     const where = workspace();
     writeFileSync(where.hooks, FOREIGN);
@@ -446,6 +454,27 @@ describe('a failed write', () => {
     expect(outcome.error).toMatchObject({ reason: 'io-failure' });
     expect((await recordOf(where)).pending).toMatchObject({ operation: Operation.Install });
     expect(strays(where.dir, 'hooks.json', 'ledger.json')).toEqual([]);
+  });
+
+  it('is done on a read-back mismatch whose file holds our entry, reporting the committed receipt (red: done with no receipt)', async () => {
+    const where = workspace();
+    writeFileSync(where.hooks, FOREIGN);
+    let renamed = false;
+    let saved = false;
+    const fs = wrapSeam((call, path) => {
+      if (call === 'open' && path === where.hooks && renamed && !saved) {
+        saved = true;
+        // An editor saves an edit elsewhere right after the rename: our entry stays intact.
+        writeFileSync(where.hooks, readFileSync(where.hooks, 'utf8').replace('foreign', 'saved'));
+      }
+      if (call === 'rename' && path?.startsWith(`${where.hooks}.cursorhooks-`)) renamed = true;
+    });
+    const outcome = await operate(where, Operation.Install, { fs });
+    expect(saved).toBe(true);
+    expect(outcome).toMatchObject({ status: 'done', generation: 1 });
+    const { receipt } = await recordOf(where);
+    expect(receipt).not.toBeNull();
+    expect(outcome.receipt).toEqual(receipt);
   });
 
   it('fails on a read-back mismatch whose file holds neither state (red: an unresolved write counts as done)', async () => {

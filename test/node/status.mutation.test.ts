@@ -443,4 +443,18 @@ describe('the owned entry and the next step', () => {
       { event: 'stop', index: 2 },
     ]);
   });
+
+  it('names the receipt`s spec, not a pending write`s, for any step but finish (red: refresh installs the spec of a write that never landed)', async () => {
+    const where = await installed();
+    const { record } = pendingUpdate(await recordOf(where), text(where.document), OTHER_SPEC);
+    writeRecord(where, record);
+    writeFileSync(where.hooks, where.document.replace('"other":true', '"other":false'));
+    const s = await status(where);
+    expect(s.ledger.pending).toBe('back');
+    expect(s.nextStep).toMatchObject({
+      code: 'refresh',
+      command: 'install',
+      with: { spec: SPEC, shell: SHELL },
+    });
+  });
 });
