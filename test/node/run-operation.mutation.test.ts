@@ -214,6 +214,17 @@ describe('dry runs', () => {
     expect(preview.generation).toBe(0);
   });
 
+  it('removes an entry whose record still owns a receipt beside an old removal (red: any recorded removal makes remove a no-op)', async () => {
+    const where = await installed();
+    const record = await recordOf(where);
+    const { receipt } = record;
+    if (receipt === null) throw new Error('installed without a receipt');
+    writeRecord(where, { ...record, removed: { generation: 1, receipt } });
+    const removed = await operate(where, Operation.Remove);
+    expect(removed).toMatchObject({ status: 'done', receipt: null });
+    expect(readFileSync(where.hooks, 'utf8')).toBe(FOREIGN);
+  });
+
   it('a dry run with dryRun false writes (red: any dryRun option counts as a preview)', async () => {
     const where = workspace();
     writeFileSync(where.hooks, FOREIGN);
