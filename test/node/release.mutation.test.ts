@@ -94,4 +94,17 @@ describe('release', () => {
     expect(links.length).toBeGreaterThan(0);
     expect((await readLedger(where.ledger)).records.get(where.hooks)?.receipt?.spec).toEqual(SPEC);
   });
+
+  it('throws a bug instead of reporting it as a failed release (red: a programming error dressed up as an I/O failure of the ledger)', async () => {
+    const where = workspace();
+    const bug = new Error('a host bug');
+    const options = {
+      hooksFile: where.hooks,
+      ledger: where.ledger,
+      get lockTimeoutMs(): number {
+        throw bug;
+      },
+    };
+    await expect(release(options)).rejects.toBe(bug);
+  });
 });
