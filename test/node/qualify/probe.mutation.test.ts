@@ -3,9 +3,17 @@
 // options and its resumption from `finishing`, cancel from every phase, and the probe entry taken
 // out after a start that died mid-install. Invocations are recorded in-process through
 // recordProbeInvocation (the same layout the script writes), so no shell runs here.
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { UnsupportedError } from '../../../src/errors/errors.js';
 import { HostIOError } from '../../../src/node/errors.js';
 import { type FsSeam, nodeFs } from '../../../src/node/fs-seam.js';
@@ -129,6 +137,34 @@ describe('startQualification', () => {
     expect(existsSync(probeLayout(where.stateDir, FAMILY).scriptRecorder)).toBe(false);
   });
 
+  it('makes the state directory private, 0700 (red: the lock makes it 0755 first)', async () => {
+    const where = probeHome();
+    await started(where);
+    expect(statSync(where.stateDir).mode & 0o777).toBe(0o700);
+  });
+
+  it('a recorder path the family cannot use is refused before any state is written (red: a probe half made, then refused by the planner)', async () => {
+    const where = probeHome();
+    const outcome = await start(where, { recorder: 'relative/recorder' });
+    expect(outcome).toMatchObject({ status: 'refused', probe: null, install: undefined });
+    expect(outcome.error?.reason).toBe('path-not-absolute');
+    expect(readdirSync(where.stateDir)).toEqual([]);
+  });
+
+  it('a binding path the family cannot use is refused before any state is written (red: only the planner sees it)', async () => {
+    const where = probeHome();
+    const outcome = await startQualification({
+      stateDir: join(where.home, 'state $HOME'),
+      hooksFile: where.hooksFile,
+      family: POSIX,
+      recorder: join(where.home, 'recorder'),
+      checkHostPaths: allChecksPassed,
+    });
+    expect(outcome).toMatchObject({ status: 'refused', probe: null, install: undefined });
+    expect(outcome.error?.reason).toBe('argv-forbidden-character');
+    expect(where.hooks()).toBe(USER_HOOKS);
+  });
+
   it('the Windows family on Linux is another platform, the POSIX family on Linux is this one (red: the platform check inverted)', async () => {
     const where = probeHome();
     const outcome = await start(where, { family: 'powershell-stop', platform: 'linux' });
@@ -146,8 +182,18 @@ describe('startQualification', () => {
       recorder: 'C:\\host\\recorder.exe',
     });
     // It goes on to the path checks, which a Linux state directory cannot pass.
-    expect(outcome.error?.reason).not.toBe('qualify-recorder-required');
-    expect(outcome.error?.reason).not.toBe('qualify-family-other-platform');
+    expect(outcome.error?.reason).toBe('path-forward-slash');
+  });
+
+  it('the recorder is checked as the executable, before the binding (red: a recorder the family cannot run gets past its own check)', async () => {
+    const where = probeHome();
+    const outcome = await start(where, {
+      family: 'powershell-stop',
+      platform: 'win32',
+      recorder: 'C:\\host\\recorder.txt',
+    });
+    expect(outcome).toMatchObject({ status: 'refused', probe: null, install: undefined });
+    expect(outcome.error?.reason).toBe('executable-not-exe');
   });
 
   it('an install the lifecycle refuses leaves nothing behind and reports the install (red: a refused start leaves a probe)', async () => {
@@ -159,9 +205,7 @@ describe('startQualification', () => {
     expect(outcome.probe?.phase).toBe('starting');
     expect(where.hooks()).toBe(USER_HOOKS);
     expect(existsSync(where.stateDir)).toBe(true);
-    expect(
-      (await import('node:fs')).readdirSync(where.stateDir).filter((n) => !n.includes('lock')),
-    ).toEqual([]);
+    expect(readdirSync(where.stateDir).filter((n) => !n.includes('lock'))).toEqual([]);
   });
 
   it('an install that fails keeps the state in starting, which cancel clears (red: a half-made probe with no way out)', async () => {
@@ -233,7 +277,7 @@ describe('startQualification', () => {
   it('waits for the lock in <state dir>/qualification at most lockTimeoutMs (red: another lock, or the timeout ignored)', async () => {
     const where = probeHome(); // a state directory whose name holds .json: only the file's suffix goes
     const stateDir = join(where.home, 'state.json.d');
-    (await import('node:fs')).mkdirSync(stateDir);
+    mkdirSync(stateDir);
     const target = join(stateDir, 'qualification');
     const owner = await acquireLock(target, nodeFs, 1000);
     try {
@@ -344,6 +388,59 @@ describe('finishQualification', () => {
     },
   );
 
+  it('an --out that cannot be read is a failure about the record file; an empty one is read once, without waiting for a writer (red: the role or path lost, or a settle wait)', async () => {
+    const where = probeHome();
+    await record(await started(where));
+    mkdirSync(where.out);
+    const failed = await finish(where);
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toMatchObject({ path: where.out, role: 'record' });
+    rmSync(where.out, { recursive: true });
+    writeFileSync(where.out, '');
+    let opens = 0;
+    const fs = wrapSeam((name, path) => {
+      if (name === 'open' && path === where.out) opens++;
+    });
+    expect((await finish(where, { fs })).error?.reason).toBe('qualify-out-exists');
+    expect(opens).toBe(1);
+  });
+
+  it('resumed, an --out that cannot be read is a failure about the record file; an empty one is read once (red: the role or path lost, or a settle wait)', async () => {
+    const where = probeHome();
+    await record(await started(where));
+    const failing = failingOn('rename', 'EIO', (path) =>
+      path.startsWith(join(where.home, '.cursor')),
+    );
+    expect((await finish(where, { fs: failing })).status).toBe('failed');
+    rmSync(where.out);
+    mkdirSync(where.out);
+    const failed = await finish(where);
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toMatchObject({ path: where.out, role: 'record' });
+    rmSync(where.out, { recursive: true });
+    writeFileSync(where.out, '');
+    let opens = 0;
+    const fs = wrapSeam((name, path) => {
+      if (name === 'open' && path === where.out) opens++;
+    });
+    expect((await finish(where, { fs })).error?.reason).toBe('qualify-out-exists');
+    expect(opens).toBe(1);
+  });
+
+  it('the record is written through the seam (red: written around it, so an injected failure never happens)', async () => {
+    const where = probeHome();
+    await record(await started(where));
+    const fs = failingOn(
+      'open',
+      'EACCES',
+      (path) => path.startsWith(`${where.out}.cursorhooks-`) && isDataTemp(path),
+    );
+    const failed = await finish(where, { fs });
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toMatchObject({ reason: 'permission-denied', code: 'EACCES' });
+    expect(existsSync(where.out)).toBe(false);
+  });
+
   it("an existing file with exactly this record's bytes is no obstacle (red: an identical record counts as another file)", async () => {
     const where = probeHome();
     const options = { id: 'same.record', platform: 'linux', arch: 'x64', now: () => new Date(0) };
@@ -451,5 +548,22 @@ describe('cancelQualification', () => {
     });
     expect((await cancel(where, fs)).status).toBe('done');
     expect(temps).toHaveLength(1);
+  });
+});
+
+describe('module constants, read from a fresh copy of the module', () => {
+  it('ConflictError and UnsupportedError are refusals, a system failure is not (red: every error reported as failed)', async () => {
+    vi.resetModules();
+    const fresh = await import('../../../src/node/qualify/probe.js');
+    const where = probeHome();
+    const base = { stateDir: where.stateDir, hooksFile: where.hooksFile };
+    expect((await fresh.startQualification({ ...base, family: 'bash' })).status).toBe('refused');
+    expect(
+      (await fresh.finishQualification({ stateDir: where.stateDir, out: where.out })).status,
+    ).toBe('refused');
+    const fs = failingOn('mkdir', 'EIO', (path) => path === where.stateDir);
+    expect((await fresh.cancelQualification({ stateDir: where.stateDir, fs })).status).toBe(
+      'failed',
+    );
   });
 });

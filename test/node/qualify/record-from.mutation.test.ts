@@ -1,6 +1,6 @@
 // recordFrom and defaultId: the record finish writes is built from what was recorded, field by
 // field; which version counts, where it came from, what the payload contributes, and the id.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ConflictError, UnsupportedError } from '../../../src/errors/errors.js';
 import { defaultId, type RecordFacts, recordFrom } from '../../../src/node/qualify/record-from.js';
 import type { Recording } from '../../../src/node/qualify/recording.js';
@@ -221,5 +221,13 @@ describe('defaultId', () => {
     const long = defaultId('b'.repeat(200), 'linux', FAMILY);
     expect(long).toBe(`cursor-${'b'.repeat(121)}`);
     expect(long).toHaveLength(128);
+  });
+});
+
+describe('module constants, read from a fresh copy of the module', () => {
+  it('the client is Cursor (red: a record naming no client)', async () => {
+    vi.resetModules();
+    const fresh = await import('../../../src/node/qualify/record-from.js');
+    expect(fresh.recordFrom(facts([recording()])).evidence.client).toBe('Cursor');
   });
 });

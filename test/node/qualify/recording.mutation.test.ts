@@ -204,12 +204,17 @@ describe('readRecordings', () => {
 
   it('reads only rec- entries, in name order, cwd losing one trailing LF only (red: staging read, order lost, or the cwd changed)', async () => {
     const recordings = tempDir();
+    // Made out of order: the directory's own order is not the names'.
+    recordingDir(recordings, 'rec-c', COMPLETE);
     recordingDir(recordings, 'rec-b', { argv: '/b\0\0x\0', cwd: '/b\n\n', stdin: 'B' });
+    recordingDir(recordings, 'rec-e', COMPLETE);
     recordingDir(recordings, 'rec-a', { ...COMPLETE, cwd: '/a\nz\n', 'cursor-version': '3.2' });
+    recordingDir(recordings, 'rec-d', COMPLETE);
     recordingDir(recordings, '.tmp-1', {});
     recordingDir(recordings, 'other', {});
     const read = await readRecordings(recordings);
-    expect(read.map((r) => ({ ...r, stdin: decode(r.stdin) }))).toEqual([
+    expect(read.map((r) => r.name)).toEqual(['rec-a', 'rec-b', 'rec-c', 'rec-d', 'rec-e']);
+    expect(read.slice(0, 2).map((r) => ({ ...r, stdin: decode(r.stdin) }))).toEqual([
       { name: 'rec-a', argv: ['/r', 'a'], cwd: '/a\nz', stdin: '{}', cursorVersionEnv: '3.2' },
       { name: 'rec-b', argv: ['/b', '', 'x'], cwd: '/b\n', stdin: 'B', cursorVersionEnv: null },
     ]);
@@ -277,6 +282,25 @@ describe('readRecordings', () => {
       reason: 'probe-recording-malformed',
       path: recordings,
       role: 'probe',
+    });
+  });
+});
+
+describe('module constants, read from a fresh copy of the module', () => {
+  it('the binding key, the rec- prefix and the strict UTF-8 decoder (red: a binding or recording under another name, or mangled bytes read as text)', async () => {
+    vi.resetModules();
+    const fresh = await import('../../../src/node/qualify/recording.js');
+    expect(decode(fresh.bindingBytes('/r'))).toBe('{"cursorhooksProbe":1,"recordings":"/r"}\n');
+    const { file, recordings } = binding();
+    await fresh.recordProbeInvocation({ argv: ['/r', file], stdin: '', env: {} });
+    expect(readdirSync(recordings)).toEqual([expect.stringMatching(/^rec-\d/)]);
+    const other = tempDir();
+    recordingDir(other, 'rec-1', { ...COMPLETE, cwd: new Uint8Array([0xc3]) });
+    recordingDir(other, 'zz-1', {});
+    // The fresh copy has its own HostIOError class: compare the fields only.
+    await expect(fresh.readRecordings(other)).rejects.toMatchObject({
+      reason: 'probe-recording-malformed',
+      path: join(other, 'rec-1'),
     });
   });
 });
