@@ -248,6 +248,33 @@ describe('startQualification', () => {
     expect(existsSync(layout.stateFile)).toBe(false);
   });
 
+  it('a start killed after the entry went in but before the ledger settled: cancel settles it forward and takes the entry out (red: a pending install with no receipt is taken for nothing to remove)', async () => {
+    const where = probeHome();
+    let swapped = false;
+    // The hook file's swap succeeds; every probe ledger write after it fails.
+    const fs = wrapSeam((name, path) => {
+      if (name === 'rename' && path?.startsWith(where.hooksFile)) swapped = true;
+      else if (
+        swapped &&
+        name === 'open' &&
+        path?.includes('probe-ledger.json.') &&
+        isDataTemp(path)
+      ) {
+        throw errno('EIO');
+      }
+    });
+    const outcome = await start(where, { fs });
+    expect(outcome.status).toBe('failed');
+    expect(where.hooks()).not.toBe(USER_HOOKS);
+    const layout = probeLayout(where.stateDir, FAMILY);
+    const [entry] = (await readLedger(layout.ledger, { fs: nodeFs })).records.values();
+    expect(entry?.receipt).toBeNull();
+    expect(entry?.pending?.operation).toBe(Operation.Install);
+    const cancelled = await cancel(where);
+    expect(cancelled.error).toBeUndefined();
+    expect(where.hooks()).toBe(USER_HOOKS);
+  });
+
   it('a system failure before the lock is a failed outcome naming the state directory (red: thrown, refused, or no path)', async () => {
     const where = probeHome();
     const fs = failingOn('mkdir', 'EACCES', (path) => path === where.stateDir);
