@@ -307,6 +307,11 @@ describe('startQualification', () => {
     mkdirSync(stateDir);
     const target = join(stateDir, 'qualification');
     const owner = await acquireLock(target, nodeFs, 1000);
+    // Each try to take the lock links a staging file to its name: a timeout of 0 tries once.
+    let tries = 0;
+    const fs = wrapSeam((name, path) => {
+      if (name === 'link' && path?.startsWith(`${target}.cursorhooks-lock-`)) tries++;
+    });
     try {
       const outcome = await startQualification({
         stateDir,
@@ -314,9 +319,11 @@ describe('startQualification', () => {
         family: POSIX,
         checkHostPaths: allChecksPassed,
         lockTimeoutMs: 0,
+        fs,
       });
       expect(outcome.status).toBe('failed');
       expect(outcome.error?.reason).toBe('lock-timeout');
+      expect(tries).toBe(1);
       for (const other of [
         finishQualification({ stateDir, out: where.out, lockTimeoutMs: 0 }),
         cancelQualification({ stateDir, lockTimeoutMs: 0 }),

@@ -204,7 +204,7 @@ describe('readRecordings', () => {
 
   it('reads only rec- entries, in name order, cwd losing one trailing LF only (red: staging read, order lost, or the cwd changed)', async () => {
     const recordings = tempDir();
-    // Made out of order: the directory's own order is not the names'.
+    // Made out of order (Node's readdir sorts on POSIX, libuv's scandir; the code sorts itself).
     recordingDir(recordings, 'rec-c', COMPLETE);
     recordingDir(recordings, 'rec-b', { argv: '/b\0\0x\0', cwd: '/b\n\n', stdin: 'B' });
     recordingDir(recordings, 'rec-e', COMPLETE);
