@@ -3,7 +3,8 @@
 // absolute. The probe's own behaviour is tested in test/node/qualify; here only what the command
 // makes of it. The probe's view (paths, command line) comes from the JSON result, so each text
 // case checks the command's words and layout, not the probe's.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { fire, type ProbeHome, probeHome, USER_HOOKS } from '../node/qualify-support.js';
 import { cli, expectUsageError } from './support.js';
@@ -171,6 +172,40 @@ describe('qualify in text', () => {
   });
 });
 
+describe('qualify with two recordings, one matching', () => {
+  it('status counts the matching ones, and finish lists only the recording that differs (red: every recording counts as matching, or a matching one is listed as differing)', async () => {
+    const where = probeHome();
+    await qualify(...startArgs(where));
+    await fire(where);
+    await fire(where, { misbehave: 'drop-empty' });
+    const fired = await statusJSON(where);
+    expect(fired.invocations).toHaveLength(2);
+    expect((await qualify('status', '--state-dir', where.stateDir)).stdout).toContain(
+      '\nrecorded: 2 stop invocation(s), 1 matching\n',
+    );
+    const refused = await qualify('finish', '--state-dir', where.stateDir, '--out', where.out);
+    expect(refused.exitCode).toBe(1);
+    const recordings = refused.stdout.split('\n').filter((line) => line.startsWith('recording '));
+    const unmatched = (fired.invocations as { recording: string; matched: boolean }[]).filter(
+      (invocation) => !invocation.matched,
+    );
+    expect(recordings).toEqual(unmatched.map((invocation) => `recording ${invocation.recording}:`));
+    await qualify('cancel', '--state-dir', where.stateDir);
+  });
+});
+
+describe('qualify status of a broken state file', () => {
+  it('reports the state file`s error in the result, exit 0 (red: the error is dropped from the status)', async () => {
+    const where = probeHome();
+    mkdirSync(where.stateDir);
+    writeFileSync(join(where.stateDir, 'qualification.json'), 'not a state file');
+    const found = await statusJSON(where);
+    expect(found.nextStep.code).toBe('fix-state');
+    expect(found.error).toMatchObject({ kind: expect.any(String), reason: expect.any(String) });
+    expect(found.error).not.toBeNull();
+  });
+});
+
 describe('qualify --json', () => {
   it('start adds the host path checks; status the entry and invocations; finish the record, out and invocations; cancel nothing more (red: a field is dropped or comes from the wrong outcome)', async () => {
     const where = probeHome();
@@ -304,30 +339,146 @@ describe('qualify options', () => {
   });
 });
 
-// Last in this file: it loads fresh copies of the CLI's modules, whose error classes differ from
-// the ones the shared `cli` helper's copy checks, so a test after it would see internal errors.
-describe('qualify start, default hook file', () => {
+// Last in this file: these load fresh copies of the CLI's modules (the command's option tables
+// and sentences are module-level constants, which a mutation run switches only in code evaluated
+// after the test began), whose error classes differ from the ones the shared `cli` helper's copy
+// checks, so a test after them would see internal errors.
+async function freshQualify(...args: string[]) {
+  vi.resetModules();
+  const { run } = await import('../../src/cli/run.js');
+  let stdout = '';
+  let stderr = '';
+  const exitCode = await run(['qualify', ...args], new Uint8Array(0), {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+  });
+  return { exitCode, stdout, stderr };
+}
+
+const reasonOf = (outcome: { stderr: string }) =>
+  (JSON.parse(outcome.stderr || '{"error":{}}') as { error: { reason?: string } }).error.reason;
+
+describe('qualify, from fresh modules', () => {
+  it('start takes --recorder and --vouch-unperformed-checks, finish takes --id (red: an action refuses an option it documents)', async () => {
+    const where = probeHome();
+    const started = await freshQualify(
+      ...startArgs(where, '--recorder', '/bin/sh', '--vouch-unperformed-checks', '--json'),
+    );
+    expect(reasonOf(started)).not.toBe('option-not-for-action');
+    expect(JSON.parse(started.stdout).probe.recorder).toBe('/bin/sh');
+    const finished = await freshQualify(
+      'finish',
+      '--state-dir',
+      where.stateDir,
+      '--out',
+      where.out,
+      '--id',
+      'x',
+      '--json',
+    );
+    expect(reasonOf(finished)).toBe('qualify-not-started');
+  });
+
+  it('start requires --family and finish --out (red: an action runs without what it needs)', async () => {
+    const where = probeHome();
+    const dir = ['--state-dir', where.stateDir, '--json'];
+    const start = await freshQualify('start', ...dir);
+    expect(JSON.parse(start.stderr).error).toMatchObject({
+      reason: 'option-required',
+      option: '--family',
+    });
+    const finish = await freshQualify('finish', ...dir);
+    expect(JSON.parse(finish.stderr).error).toMatchObject({
+      reason: 'option-required',
+      option: '--out',
+    });
+  });
+
+  it.each([
+    ['--state-dir', ['status', '--state-dir', 'state']],
+    ['--hooks-file', ['start', '--state-dir', '/s', '--family', FAMILY, '--hooks-file', 'h.json']],
+    ['--recorder', ['start', '--state-dir', '/s', '--family', FAMILY, '--recorder', 'rec']],
+    ['--out', ['finish', '--state-dir', '/s', '--out', 'record.json']],
+  ])('refuses a relative %s (red: a relative path reaches the probe)', async (option, args) => {
+    const outcome = await freshQualify(...args, '--json');
+    expect(outcome.exitCode).toBe(2);
+    expect(JSON.parse(outcome.stderr).error).toMatchObject({
+      reason: 'option-path-relative',
+      option,
+    });
+  });
+
+  it('cancel of a probe in progress says what it removed (red: the cancel sentence changed)', async () => {
+    const where = probeHome();
+    await freshQualify(...startArgs(where));
+    const cancelled = await freshQualify('cancel', '--state-dir', where.stateDir);
+    expect(cancelled.stdout.split('\n')[0]).toBe(
+      'qualify cancel: the probe entry and directory are removed; no record was written',
+    );
+    expect(where.hooks()).toBe(USER_HOOKS);
+  });
+
+  it('--vouch-unperformed-checks lets start go ahead on checks not performed, and says so (red: the vouch is ignored, or taken without the option)', async () => {
+    const report = {
+      verified: false,
+      checks: [
+        {
+          role: 'executable',
+          check: 'owner',
+          path: '/x',
+          status: 'not-performed',
+          detail: 'Not measured.',
+        },
+      ],
+    };
+    vi.doMock('../../src/node/path-checks.js', () => ({ checkHostPaths: async () => report }));
+    try {
+      const where = probeHome();
+      const refused = await freshQualify(...startArgs(where, '--json'));
+      expect(refused.exitCode).toBe(1);
+      expect(JSON.parse(refused.stdout).hostPaths).toMatchObject({
+        verified: false,
+        vouched: false,
+      });
+      const vouched = await freshQualify(
+        ...startArgs(where, '--vouch-unperformed-checks', '--json'),
+      );
+      expect(vouched.exitCode, vouched.stderr).toBe(0);
+      expect(JSON.parse(vouched.stdout)).toMatchObject({
+        status: 'done',
+        hostPaths: { verified: false, vouched: true },
+      });
+      await freshQualify('cancel', '--state-dir', where.stateDir);
+      expect(where.hooks()).toBe(USER_HOOKS);
+    } finally {
+      vi.doUnmock('../../src/node/path-checks.js');
+    }
+  });
+
   it('start without --hooks-file takes the default hook file (red: --hooks-file is required, or the default is not used)', async () => {
     const where = probeHome();
     // The default is under the user's home; a double points it at this test's file instead.
-    vi.resetModules();
     vi.doMock('../../src/node/locate.js', () => ({ defaultHooksPath: () => where.hooksFile }));
     try {
-      const { run } = await import('../../src/cli/run.js');
-      let stdout = '';
-      const code = await run(
-        ['qualify', 'start', '--state-dir', where.stateDir, '--family', FAMILY, '--json'],
-        new Uint8Array(0),
-        { stdout: (text) => (stdout += text), stderr: () => {} },
+      const started = await freshQualify(
+        'start',
+        '--state-dir',
+        where.stateDir,
+        '--family',
+        FAMILY,
+        '--json',
       );
-      expect(code).toBe(0);
-      expect(JSON.parse(stdout).probe.hooksFile).toBe(where.hooksFile);
+      expect(started.exitCode, started.stderr).toBe(0);
+      expect(JSON.parse(started.stdout).probe.hooksFile).toBe(where.hooksFile);
       expect(where.hooks()).not.toBe(USER_HOOKS);
     } finally {
       vi.doUnmock('../../src/node/locate.js');
-      vi.resetModules();
     }
-    await qualify('cancel', '--state-dir', where.stateDir);
+    await freshQualify('cancel', '--state-dir', where.stateDir);
     expect(where.hooks()).toBe(USER_HOOKS);
   });
 });
