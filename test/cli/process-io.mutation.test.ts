@@ -74,9 +74,9 @@ describe('which stdout is plain', () => {
       expect(vi.mocked(fs.fstatSync).mock.calls).toEqual([[1]]);
       expect(offsets).toEqual([0]);
       expect(vi.mocked(fs.writeSync).mock.calls[0]?.[0]).toBe(1);
-      expect(Buffer.from(vi.mocked(fs.writeSync).mock.calls[0]?.[1] as Buffer).toString()).toBe(
-        'héllo',
-      );
+      expect(
+        Buffer.from(vi.mocked(fs.writeSync).mock.calls[0]?.[1] as unknown as Buffer).toString(),
+      ).toBe('héllo');
       expect(written).toEqual([]);
     },
   );
@@ -169,13 +169,8 @@ describe('stdin', () => {
     const chunks: string[] = [];
     for await (const chunk of standardInput()) chunks.push(Buffer.from(chunk).toString());
     expect(chunks).toEqual(['{}']);
-    const [fd, buffer, offset, length, position] = vi.mocked(fs.readSync).mock.calls[0] as [
-      number,
-      Buffer,
-      number,
-      number,
-      null,
-    ];
+    const [fd, buffer, offset, length, position] = vi.mocked(fs.readSync).mock
+      .calls[0] as unknown as [number, Buffer, number, number, null];
     expect([fd, buffer.length, offset, length, position]).toEqual([0, 65536, 0, 65536, null]);
     expect(vi.mocked(fs.fstatSync).mock.calls).toEqual([[0]]);
   });
