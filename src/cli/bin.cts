@@ -24,7 +24,7 @@ function compileCli(): CompiledCli {
   try {
     cachedData = fs.readFileSync(CODE_CACHE);
   } catch {
-    cachedData = undefined;
+    // No cache (or none readable): cachedData stays undefined and the bundle compiles without.
   }
   // The build makes the bundle pure ASCII, so latin1 reads it exactly, at a fraction of what
   // decoding UTF-8 costs. Node's own CommonJS wrapper: the bundle sees what a require gives it.
