@@ -15,7 +15,7 @@ import {
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { FileChangedError, HostIOError, TargetMovedError } from '../../src/node/errors.js';
+import { FileChangedError, type HostIOError, TargetMovedError } from '../../src/node/errors.js';
 import { type FsSeam, nodeFs } from '../../src/node/fs-seam.js';
 import { lockPathOf } from '../../src/node/leftovers.js';
 import {
@@ -30,7 +30,7 @@ import {
   withTargetLock,
 } from '../../src/node/lock.js';
 import { selfIdentity } from '../../src/node/process-identity.js';
-import { errno, strays, tempDir, wrapSeam } from './support.js';
+import { errno, hostFailure, strays, tempDir, wrapSeam } from './support.js';
 
 function deadPid(): number {
   const pid = spawnSync('true').pid;
@@ -48,15 +48,6 @@ function record(fields: Record<string, unknown>): string {
   });
 }
 
-async function rejection(promise: Promise<unknown>): Promise<HostIOError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(HostIOError);
-  return err as HostIOError;
-}
-
 function target(): { dir: string; file: string; lock: string } {
   const dir = tempDir();
   const file = join(dir, 'hooks.json');
@@ -66,7 +57,7 @@ function target(): { dir: string; file: string; lock: string } {
 describe('withLock', () => {
   it('refuses to wait for a lock its own call chain holds, naming it (red: a nested call waits for itself until lock-timeout)', async () => {
     const { file, lock } = target();
-    const err = await rejection(withLock(file, () => withLock(file, async () => 'inner')));
+    const err = await hostFailure(withLock(file, () => withLock(file, async () => 'inner')));
     expect(err).toMatchObject({ reason: 'lock-held-by-this-process', path: lock, role: 'lock' });
     expect(existsSync(lock)).toBe(false);
   });
@@ -95,7 +86,7 @@ describe('withLock', () => {
     const fs = wrapSeam((call) => {
       if (call === 'mkdir') throw errno('EACCES');
     });
-    const err = await rejection(withLock(file, async () => 'entered', { fs }));
+    const err = await hostFailure(withLock(file, async () => 'entered', { fs }));
     expect(err).toMatchObject({ reason: 'permission-denied', code: 'EACCES' });
   });
 
@@ -115,7 +106,7 @@ describe('withLock', () => {
     const fs = wrapSeam((call, path) => {
       if (call === 'unlink' && path === lock) throw errno('EIO');
     });
-    const err = await rejection(withLock(file, async () => 'entered', { fs }));
+    const err = await hostFailure(withLock(file, async () => 'entered', { fs }));
     expect(err).toMatchObject({ reason: 'io-failure', code: 'EIO' });
     unlinkSync(lock);
   });
@@ -260,7 +251,7 @@ describe('the owner record', () => {
         if (name === call) throw errno(code);
         if (name === 'close') closed++;
       });
-      const err = await rejection(acquireLock(file, fs, 1_000));
+      const err = await hostFailure(acquireLock(file, fs, 1_000));
       expect(err, call).toMatchObject({ reason, code });
       expect(closed, call).toBe(call === 'open' ? 0 : 1);
       expect(strays(dir), call).toEqual([]);
@@ -276,7 +267,7 @@ describe('the owner record', () => {
         throw errno('ENOSPC');
       }
     });
-    const err = await rejection(acquireLock(file, fs, 1_000));
+    const err = await hostFailure(acquireLock(file, fs, 1_000));
     expect(err).toMatchObject({ reason: 'disk-full', code: 'ENOSPC' });
     expect(links).toBe(1);
     expect(strays(dir)).toEqual([]);
@@ -291,7 +282,7 @@ describe('the owner record', () => {
         throw errno('EBUSY');
       }
     });
-    const err = await rejection(acquireLock(file, fs, 1_000));
+    const err = await hostFailure(acquireLock(file, fs, 1_000));
     expect(err).toMatchObject({ reason: 'io-failure', code: 'EBUSY' });
     expect(links).toBe(7);
     expect(strays(dir)).toEqual([]);
@@ -434,7 +425,7 @@ describe('timeouts and leases', () => {
   it('names the live holder and the lock in lock-timeout, and no holder for an unreadable lock (red: the user cannot tell who holds it)', async () => {
     const { file, lock } = target();
     writeFileSync(lock, record({ pid: process.ppid }));
-    const err = await rejection(withLock(file, async () => 'entered', { timeoutMs: 20 }));
+    const err = await hostFailure(withLock(file, async () => 'entered', { timeoutMs: 20 }));
     expect(err).toMatchObject({
       reason: 'lock-timeout',
       path: lock,
@@ -443,7 +434,7 @@ describe('timeouts and leases', () => {
     });
     expect(Object.keys(err.holder ?? {}).sort()).toEqual(['acquiredAt', 'hostname', 'pid']);
     writeFileSync(lock, 'not a lock');
-    const unreadable = await rejection(withLock(file, async () => 'entered', { timeoutMs: 20 }));
+    const unreadable = await hostFailure(withLock(file, async () => 'entered', { timeoutMs: 20 }));
     expect(unreadable).toMatchObject({ reason: 'lock-timeout', path: lock, holder: undefined });
   });
 
@@ -451,7 +442,7 @@ describe('timeouts and leases', () => {
     const { file, lock } = target();
     writeFileSync(lock, record({ pid: process.ppid }));
     const began = performance.now();
-    await rejection(withLock(file, async () => 'entered', { timeoutMs: 200 }));
+    await hostFailure(withLock(file, async () => 'entered', { timeoutMs: 200 }));
     const waited = performance.now() - began;
     expect(waited).toBeGreaterThanOrEqual(190);
     expect(waited).toBeLessThan(2_000);
@@ -460,7 +451,7 @@ describe('timeouts and leases', () => {
   it('breaks an unprobeable holder`s lock once it stayed unchanged for a lease, not before (red: a remote holder is robbed early, or never recovered)', async () => {
     const { dir, file, lock } = target();
     writeFileSync(lock, record({ hostname: 'another-host' }));
-    const early = await rejection(
+    const early = await hostFailure(
       withLock(file, async () => 'entered', { timeoutMs: 100, leaseMs: 5_000 }),
     );
     expect(early.reason).toBe('lock-timeout');
@@ -481,7 +472,7 @@ describe('timeouts and leases', () => {
       utimesSync(lock, at, at);
     }, 20);
     try {
-      const err = await rejection(
+      const err = await hostFailure(
         withLock(file, async () => 'entered', { timeoutMs: 400, leaseMs: 100 }),
       );
       expect(err.reason).toBe('lock-timeout');
@@ -497,7 +488,7 @@ describe('timeouts and leases', () => {
     const fs = wrapSeam((call, path) => {
       if (call === 'lstat' && path === lock) throw errno('EACCES');
     });
-    const err = await rejection(withLock(file, async () => 'entered', { fs, timeoutMs: 300 }));
+    const err = await hostFailure(withLock(file, async () => 'entered', { fs, timeoutMs: 300 }));
     expect(err).toMatchObject({ reason: 'permission-denied', code: 'EACCES' });
   });
 
@@ -544,7 +535,7 @@ describe('break files', () => {
     const { file, lock } = target();
     // The lock and four break levels all dead: a breaker may break three levels deep only.
     for (const n of [0, 1, 2, 3, 4]) writeFileSync(breaks(lock, n), record({}));
-    const err = await rejection(withLock(file, async () => 'entered', { timeoutMs: 300 }));
+    const err = await hostFailure(withLock(file, async () => 'entered', { timeoutMs: 300 }));
     expect(err.reason).toBe('lock-timeout');
     expect(existsSync(breaks(lock, 4))).toBe(true);
     unlinkSync(breaks(lock, 4));
@@ -562,7 +553,7 @@ describe('break files', () => {
         writeFileSync(lock, record({ pid: process.ppid, nonce: 'live' }));
       }
     });
-    const err = await rejection(withLock(file, async () => 'entered', { fs, timeoutMs: 100 }));
+    const err = await hostFailure(withLock(file, async () => 'entered', { fs, timeoutMs: 100 }));
     expect(err.reason).toBe('lock-timeout');
     expect(swapped).toBe(true);
     expect(JSON.parse(readFileSync(lock, 'utf8')).nonce).toBe('live');
@@ -627,7 +618,7 @@ describe('edges a deadline of zero shows', () => {
         return nodeFs.lstat(path);
       },
     };
-    const err = await rejection(withLock(file, async () => 'entered', { fs, timeoutMs: 0 }));
+    const err = await hostFailure(withLock(file, async () => 'entered', { fs, timeoutMs: 0 }));
     expect(err.reason).toBe('lock-timeout');
     expect(existsSync(lock)).toBe(true);
   });
@@ -640,7 +631,7 @@ describe('who is never broken', () => {
     const stat = readFileSync(`/proc/${process.ppid}/stat`, 'utf8');
     const startTime = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
     writeFileSync(lock, record({ pid: process.ppid, ...selfIdentity(), startTime }));
-    const err = await rejection(
+    const err = await hostFailure(
       withLock(file, async () => 'entered', { timeoutMs: 300, leaseMs: 30 }),
     );
     expect(err.reason).toBe('lock-timeout');
@@ -656,7 +647,7 @@ describe('who is never broken', () => {
       inside--;
     });
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const err = await rejection(
+    const err = await hostFailure(
       withLock(
         file,
         async () => {
@@ -681,7 +672,7 @@ describe('who is never broken', () => {
         utimesSync(lock, at, at);
       }
     });
-    const err = await rejection(
+    const err = await hostFailure(
       withLock(file, async () => 'entered', { fs, timeoutMs: 300, leaseMs: 30 }),
     );
     expect(err.reason).toBe('lock-timeout');
@@ -745,7 +736,7 @@ describe('waiting', () => {
     const failing = wrapSeam((call) => {
       if (call === 'open') throw errno('EACCES');
     });
-    const err = await rejection(readOwner(lock, failing));
+    const err = await hostFailure(readOwner(lock, failing));
     expect(err).toMatchObject({ reason: 'permission-denied', role: 'lock', path: lock });
   });
 

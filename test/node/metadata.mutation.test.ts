@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { HostIOError } from '../../src/node/errors.js';
 import { type FsSeam, nodeFs } from '../../src/node/fs-seam.js';
 import { copyMetadata, metadataCheck } from '../../src/node/metadata.js';
-import { errno, text } from './support.js';
+import { errno, hostFailure, text } from './support.js';
 
 type Attrs = Map<string, Uint8Array | undefined>;
 
@@ -53,15 +53,6 @@ const decoded = (attrs: Attrs | undefined) =>
   Object.fromEntries(
     [...(attrs ?? new Map())].map(([n, v]) => [n, v && new TextDecoder().decode(v)]),
   );
-
-async function refusal(promise: Promise<unknown>): Promise<HostIOError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(HostIOError);
-  return err as HostIOError;
-}
 
 describe('copyMetadata', () => {
   it('removes what the old file lacks, sets what differs or is missing, and leaves equal values alone (red: an attribute is dropped, kept or rewritten needlessly)', async () => {
@@ -114,7 +105,7 @@ describe('copyMetadata', () => {
     const d = double({ old: { 'user.a': '1' }, tmp: {} }, (path, names) =>
       path === 'tmp' && listedTmp++ > 0 ? undefined : names,
     );
-    expect(await refusal(copyMetadata('old', 'tmp', d.fs))).toMatchObject({
+    expect(await hostFailure(copyMetadata('old', 'tmp', d.fs))).toMatchObject({
       reason: 'metadata-not-preserved',
       code: undefined,
     });
@@ -146,7 +137,7 @@ describe('copyMetadata', () => {
         throw errno('EIO');
       },
     };
-    expect(await refusal(copyMetadata('old', 'tmp', failing))).toMatchObject({
+    expect(await hostFailure(copyMetadata('old', 'tmp', failing))).toMatchObject({
       reason: 'metadata-not-preserved',
       code: 'EIO',
     });
@@ -155,13 +146,13 @@ describe('copyMetadata', () => {
   it('refuses when a value reads back different, and when it lands under another name (red: the check compares sizes or names only)', async () => {
     const d = double({ old: { 'user.a': 'one' }, tmp: {} });
     const lossy: FsSeam = { ...d.fs, setXattr: (p, n) => d.fs.setXattr(p, n, text('two')) };
-    expect(await refusal(copyMetadata('old', 'tmp', lossy))).toMatchObject({
+    expect(await hostFailure(copyMetadata('old', 'tmp', lossy))).toMatchObject({
       reason: 'metadata-not-preserved',
     });
     // Same size, another name: the value found under the wanted name is missing.
     const e = double({ old: { 'user.a': 'one' }, tmp: {} });
     const renaming: FsSeam = { ...e.fs, setXattr: (p, _n, v) => e.fs.setXattr(p, 'user.z', v) };
-    expect(await refusal(copyMetadata('old', 'tmp', renaming))).toMatchObject({
+    expect(await hostFailure(copyMetadata('old', 'tmp', renaming))).toMatchObject({
       reason: 'metadata-not-preserved',
     });
   });
@@ -196,7 +187,7 @@ describe('copyMetadata, what it asks', () => {
         throw kit;
       },
     };
-    expect(await refusal(copyMetadata('old', 'tmp', fs))).toBe(kit);
+    expect(await hostFailure(copyMetadata('old', 'tmp', fs))).toBe(kit);
   });
 });
 

@@ -5,10 +5,9 @@ import { linkSync, mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { MAX_DOCUMENT_BYTES } from '../../src/limits.js';
-import { HostIOError } from '../../src/node/errors.js';
 import { type FsSeam, nodeFs } from '../../src/node/fs-seam.js';
 import { readFileSnapshot, resolveTarget } from '../../src/node/read.js';
-import { errno, failing, tempDir, wrapSeam } from './support.js';
+import { errno, failing, hostFailure, tempDir, wrapSeam } from './support.js';
 
 const symlinkStats = { isSymbolicLink: () => true } as Stats;
 
@@ -33,27 +32,18 @@ function chainSeam(count: number, loop = false): FsSeam {
   };
 }
 
-async function failure(promise: Promise<unknown>): Promise<HostIOError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(HostIOError);
-  return err as HostIOError;
-}
-
 describe('resolving through symlinks', () => {
   it('follows a chain of 40 dangling links to its missing end (red: a chain Linux follows is refused)', async () => {
     expect(await resolveTarget('/x/l0', chainSeam(40))).toBe('/x/l40');
   });
 
   it('refuses a 41st link as ELOOP (red: a longer chain than Linux follows is accepted)', async () => {
-    const err = await failure(resolveTarget('/x/l0', chainSeam(41)));
+    const err = await hostFailure(resolveTarget('/x/l0', chainSeam(41)));
     expect(err).toMatchObject({ reason: 'io-failure', code: 'ELOOP' });
   });
 
   it('refuses a dangling loop as ELOOP (red: resolving a loop never ends)', async () => {
-    const err = await failure(resolveTarget('/x/l0', chainSeam(2, true)));
+    const err = await hostFailure(resolveTarget('/x/l0', chainSeam(2, true)));
     expect(err).toMatchObject({ reason: 'io-failure', code: 'ELOOP' });
   });
 
@@ -94,13 +84,13 @@ describe('resolving through symlinks', () => {
 
   it('reports an unreadable ancestor as permission-denied (red: an EACCES path resolves as missing and is created elsewhere)', async () => {
     const path = join(tempDir(), 'hooks.json');
-    const err = await failure(resolveTarget(path, failing('realpath', 'EACCES')));
+    const err = await hostFailure(resolveTarget(path, failing('realpath', 'EACCES')));
     expect(err).toMatchObject({ reason: 'permission-denied', code: 'EACCES' });
   });
 
   it('reports a failed lstat of a missing name as its cause (red: the failure is taken for no link)', async () => {
     const path = join(tempDir(), 'hooks.json');
-    const err = await failure(resolveTarget(path, failing('lstat', 'EACCES')));
+    const err = await hostFailure(resolveTarget(path, failing('lstat', 'EACCES')));
     expect(err).toMatchObject({ reason: 'permission-denied', code: 'EACCES' });
   });
 });
@@ -111,7 +101,7 @@ describe('opening and reading', () => {
     async (code) => {
       const path = join(tempDir(), 'hooks.json');
       writeFileSync(path, '{}');
-      const err = await failure(readFileSnapshot(path, failing('open', code)));
+      const err = await hostFailure(readFileSnapshot(path, failing('open', code)));
       expect(err).toMatchObject({ reason: 'file-not-regular', code });
     },
   );
@@ -126,7 +116,7 @@ describe('opening and reading', () => {
       if (call === 'close') closes++;
       if (call === 'fstat') throw errno('EIO');
     });
-    const err = await failure(readFileSnapshot(path, fs));
+    const err = await hostFailure(readFileSnapshot(path, fs));
     expect(err).toMatchObject({ reason: 'io-failure', code: 'EIO' });
     expect([opens, closes]).toEqual([1, 1]);
   });
@@ -181,7 +171,7 @@ describe('opening and reading', () => {
   it('leaves role and path to the caller when given no role (red: the error is stamped without a role and the caller cannot name the file)', async () => {
     const path = join(tempDir(), 'hooks.json');
     writeFileSync(path, '{}');
-    const err = await failure(readFileSnapshot(path, failing('open', 'EACCES')));
+    const err = await hostFailure(readFileSnapshot(path, failing('open', 'EACCES')));
     expect(err.path).toBeUndefined();
     expect(err.role).toBeUndefined();
   });
@@ -239,13 +229,13 @@ describe('resolving a missing path name by name', () => {
   it('refuses when resolving the whole path fails otherwise than ENOENT (red: an unreadable directory is walked around)', async () => {
     // Only the whole path's text fails: walked name by name, `/x/f` would read as missing.
     const { fs } = treeSeam(['/', '/x'], { '/x/./f': 'EACCES' });
-    const err = await failure(resolveTarget('/x/./f', fs));
+    const err = await hostFailure(resolveTarget('/x/./f', fs));
     expect(err).toMatchObject({ reason: 'permission-denied', code: 'EACCES' });
   });
 
   it('refuses when one name fails otherwise than ENOENT (red: the failed name is taken as missing)', async () => {
     const { fs } = treeSeam(['/', '/x'], { '/x/y': 'EACCES' });
-    const err = await failure(resolveTarget('/x/y/f', fs));
+    const err = await hostFailure(resolveTarget('/x/y/f', fs));
     expect(err).toMatchObject({ reason: 'permission-denied', code: 'EACCES' });
   });
 

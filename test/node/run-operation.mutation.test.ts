@@ -7,34 +7,27 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { HookSpec } from '../../src/domain/hook-spec.js';
 import { Operation } from '../../src/index.js';
-import { encodeLedger, type LedgerRecord, readLedger } from '../../src/node/ledger.js';
+import { encodeLedger, type LedgerRecord } from '../../src/node/ledger.js';
 import type { HostPathChecker } from '../../src/node/path-report.js';
 import { OTHER_SPEC, SPEC } from '../planner/support.js';
 import {
   decode,
   errno,
+  installedWorkspace,
   isDataTemp,
   operate,
   pendingUpdate,
+  recordOf,
   strays,
   text,
+  type Where,
   workspace,
   wrapSeam,
 } from './support.js';
 
-type Where = ReturnType<typeof workspace>;
-
 const FOREIGN = '{\n\t"version": 1,\n\t"hooks": {"stop": [{"command": "foreign"}]}\n}\n';
 
-const recordOf = async (where: Where) =>
-  (await readLedger(where.ledger)).records.get(where.hooks) as LedgerRecord;
-
-async function installed(): Promise<Where & { document: string }> {
-  const where = workspace();
-  writeFileSync(where.hooks, FOREIGN);
-  expect((await operate(where, Operation.Install)).status).toBe('done');
-  return { ...where, document: readFileSync(where.hooks, 'utf8') };
-}
+const installed = () => installedWorkspace(FOREIGN);
 
 /** A seam that records every lock link (a lock taken) and every call on a path. */
 function watched(): { fs: ReturnType<typeof wrapSeam>; links: string[]; calls: string[] } {

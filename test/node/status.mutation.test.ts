@@ -3,12 +3,12 @@
 // states reached only by rarer files (empty, an entry outside stop, a planner failing oddly, an
 // unregistered shell) and the order of the unowned entries.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Operation } from '../../src/index.js';
-import { encodeLedger, type LedgerRecord, readLedger } from '../../src/node/ledger.js';
+import { encodeLedger, type LedgerRecord } from '../../src/node/ledger.js';
 import { release } from '../../src/node/release.js';
 import {
   NEXT_STEP_SENTENCES,
@@ -18,24 +18,24 @@ import {
 } from '../../src/node/status.js';
 import { defaultPlanner } from '../../src/planner/default.js';
 import { COMMAND, OTHER_COMMAND, OTHER_SPEC, SHELL, SPEC } from '../planner/support.js';
-import { errno, operate, pendingUpdate, text, workspace, wrapSeam } from './support.js';
-
-type Where = ReturnType<typeof workspace>;
+import {
+  errno,
+  installedWorkspace,
+  operate,
+  pendingUpdate,
+  recordOf,
+  text,
+  type Where,
+  workspace,
+  wrapSeam,
+} from './support.js';
 
 const FOREIGN = '{"version":1,"hooks":{"stop":[{"command":"foreign"}]},"other":true}';
 
 const status = (where: Where, extra: Partial<StatusOptions> = {}) =>
   readStatus({ hooksFile: where.hooks, ledger: where.ledger, ...extra });
 
-const recordOf = async (where: Where) =>
-  (await readLedger(where.ledger)).records.get(where.hooks) as LedgerRecord;
-
-async function installed(): Promise<Where & { document: string }> {
-  const where = workspace();
-  writeFileSync(where.hooks, FOREIGN);
-  expect((await operate(where, Operation.Install)).status).toBe('done');
-  return { ...where, document: readFileSync(where.hooks, 'utf8') };
-}
+const installed = () => installedWorkspace(FOREIGN);
 
 function writeRecord(where: Where, record: LedgerRecord): void {
   writeFileSync(where.ledger, encodeLedger(new Map([[where.hooks, record]])));

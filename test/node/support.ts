@@ -1,14 +1,15 @@
 // Shared helpers for the host kit tests: temporary directories (never the real home), a seam
 // wrapper that injects errno failures, and byte helpers.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { type HookSpec, Operation, plan } from '../../src/index.js';
 import { writeHookFile } from '../../src/node/cas-write.js';
+import type { HostIOError } from '../../src/node/errors.js';
 import type { FsSeam } from '../../src/node/fs-seam.js';
 import { nodeFs } from '../../src/node/fs-seam.js';
-import type { LedgerRecord } from '../../src/node/ledger.js';
+import { type LedgerRecord, readLedger } from '../../src/node/ledger.js';
 import type { HostPathChecker } from '../../src/node/path-report.js';
 import { readFileSnapshot } from '../../src/node/read.js';
 import {
@@ -107,6 +108,31 @@ export function ownerSpecs(count: number): HookSpec[] {
 export function workspace(): { dir: string; hooks: string; ledger: string } {
   const dir = tempDir();
   return { dir, hooks: join(dir, 'hooks.json'), ledger: join(dir, 'ledger.json') };
+}
+
+export type Where = ReturnType<typeof workspace>;
+
+/** The ledger's record of the workspace's hook file. */
+export const recordOf = async (where: Where): Promise<LedgerRecord> =>
+  (await readLedger(where.ledger)).records.get(where.hooks) as LedgerRecord;
+
+/** A workspace whose hook file held `foreign` before the owned entry was installed, and its text after. */
+export async function installedWorkspace(foreign: string): Promise<Where & { document: string }> {
+  const where = workspace();
+  writeFileSync(where.hooks, foreign);
+  expect((await operate(where, Operation.Install)).status).toBe('done');
+  return { ...where, document: readFileSync(where.hooks, 'utf8') };
+}
+
+/** The HostIOError `promise` rejects with; the test fails when it resolves or rejects otherwise. */
+export async function hostFailure(promise: Promise<unknown>): Promise<HostIOError> {
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  // By name: a fresh import of a module (for its constants) has its own HostIOError class.
+  expect((err as Error | undefined)?.name).toBe('HostIOError');
+  return err as HostIOError;
 }
 
 /** `runOperation` with the test spec and shell, all checks passed, overridable (spec null: none). */

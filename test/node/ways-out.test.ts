@@ -6,26 +6,27 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Operation, plan } from '../../src/index.js';
 import { nodeFs } from '../../src/node/fs-seam.js';
-import { encodeLedger, type LedgerRecord, readLedger } from '../../src/node/ledger.js';
+import { encodeLedger } from '../../src/node/ledger.js';
 import { release } from '../../src/node/release.js';
 import { readStatus } from '../../src/node/status.js';
 import { OTHER_SPEC, SHELL, SPEC } from '../planner/support.js';
-import { decode, operate, pendingUpdate, strays, text, workspace, wrapSeam } from './support.js';
-
-type Where = ReturnType<typeof workspace>;
+import {
+  decode,
+  installedWorkspace,
+  operate,
+  pendingUpdate,
+  recordOf,
+  strays,
+  text,
+  type Where,
+  workspace,
+  wrapSeam,
+} from './support.js';
 
 const FOREIGN = '{"version":1,"hooks":{"stop":[{"command":"foreign"}],"other":[]}}\n';
 
 const status = (where: Where) => readStatus({ hooksFile: where.hooks, ledger: where.ledger });
-const recordOf = async (where: Where) =>
-  (await readLedger(where.ledger)).records.get(where.hooks) as LedgerRecord;
-
-async function installed(): Promise<Where & { document: string }> {
-  const where = workspace();
-  writeFileSync(where.hooks, FOREIGN);
-  expect((await operate(where, Operation.Install)).status).toBe('done');
-  return { ...where, document: readFileSync(where.hooks, 'utf8') };
-}
+const installed = () => installedWorkspace(FOREIGN);
 
 /** The owned entry's JSON text in the document. */
 const entryOf = (document: string) => document.match(/\{"type":"command"[^{}]*\}/)?.[0] ?? '';

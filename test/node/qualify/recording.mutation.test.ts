@@ -11,14 +11,13 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HostIOError } from '../../../src/node/errors.js';
 import {
   bindingBytes,
   MAX_STDIN_BYTES,
   readRecordings,
   recordProbeInvocation,
 } from '../../../src/node/qualify/recording.js';
-import { tempDir } from '../support.js';
+import { hostFailure, tempDir } from '../support.js';
 
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 
@@ -44,15 +43,6 @@ function recordingDir(
 }
 
 const COMPLETE = { argv: '/r\0a\0', cwd: '/c\n', stdin: '{}' };
-
-async function rejection(promise: Promise<unknown>): Promise<HostIOError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(HostIOError);
-  return err as HostIOError;
-}
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -198,7 +188,7 @@ describe('readRecordings', () => {
   it('a recordings path that is a file: a HostIOError about it, role probe (red: treated as empty, or no path named)', async () => {
     const file = join(tempDir(), 'file');
     writeFileSync(file, '');
-    const err = await rejection(readRecordings(file));
+    const err = await hostFailure(readRecordings(file));
     expect(err).toMatchObject({ reason: 'io-failure', code: 'ENOTDIR', path: file, role: 'probe' });
   });
 
@@ -228,7 +218,7 @@ describe('readRecordings', () => {
       const files: Record<string, string> = { ...COMPLETE };
       delete files[missing];
       const dir = recordingDir(recordings, 'rec-1', files);
-      const err = await rejection(readRecordings(recordings));
+      const err = await hostFailure(readRecordings(recordings));
       expect(err).toMatchObject({ reason: 'probe-recording-malformed', path: dir, role: 'probe' });
     },
   );
@@ -241,7 +231,7 @@ describe('readRecordings', () => {
   ])('%s is malformed (red: mangled bytes are read as text)', async (_, files) => {
     const recordings = tempDir();
     const dir = recordingDir(recordings, 'rec-1', { ...COMPLETE, ...files });
-    const err = await rejection(readRecordings(recordings));
+    const err = await hostFailure(readRecordings(recordings));
     expect(err).toMatchObject({ reason: 'probe-recording-malformed', path: dir, role: 'probe' });
   });
 
@@ -253,7 +243,7 @@ describe('readRecordings', () => {
     const [recording] = await readRecordings(recordings);
     expect(recording?.stdin.length).toBe(1024 * 1024 + 1);
     truncateSync(join(dir, 'stdin'), 1024 * 1024 + 2);
-    const err = await rejection(readRecordings(recordings));
+    const err = await hostFailure(readRecordings(recordings));
     expect(err).toMatchObject({ reason: 'probe-recording-malformed', path: dir, role: 'probe' });
   });
 
@@ -261,7 +251,7 @@ describe('readRecordings', () => {
     const recordings = tempDir();
     const dir = recordingDir(recordings, 'rec-1', { argv: '/r\0', stdin: '' });
     mkdirSync(join(dir, 'cwd'));
-    const err = await rejection(readRecordings(recordings));
+    const err = await hostFailure(readRecordings(recordings));
     expect(err).toMatchObject({
       reason: 'io-failure',
       code: 'EISDIR',
@@ -274,10 +264,10 @@ describe('readRecordings', () => {
     const recordings = tempDir();
     // Empty recordings: 256 fail on the first one read, 257 before any is read.
     for (let i = 0; i < 256; i++) mkdirSync(join(recordings, `rec-${String(i).padStart(3, '0')}`));
-    const first = await rejection(readRecordings(recordings));
+    const first = await hostFailure(readRecordings(recordings));
     expect(first.path).toBe(join(recordings, 'rec-000'));
     mkdirSync(join(recordings, 'rec-256'));
-    const all = await rejection(readRecordings(recordings));
+    const all = await hostFailure(readRecordings(recordings));
     expect(all).toMatchObject({
       reason: 'probe-recording-malformed',
       path: recordings,

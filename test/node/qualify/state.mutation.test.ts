@@ -3,10 +3,9 @@
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { HostIOError } from '../../../src/node/errors.js';
 import { nodeFs } from '../../../src/node/fs-seam.js';
 import { type ProbeState, readState, writeState } from '../../../src/node/qualify/state.js';
-import { tempDir } from '../support.js';
+import { hostFailure, tempDir } from '../support.js';
 import { aRecord, recordingSeam } from './support.js';
 
 const WAITING: ProbeState = {
@@ -40,16 +39,6 @@ function readText(text: string | Uint8Array): Promise<ProbeState | undefined> {
 
 const readJson = (value: unknown) => readText(JSON.stringify(value));
 
-async function refusal(promise: Promise<unknown>): Promise<HostIOError> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  // By name: a fresh import of the module has its own HostIOError class.
-  expect((err as Error | undefined)?.name).toBe('HostIOError');
-  return err as HostIOError;
-}
-
 describe('readState', () => {
   it('reads back every field of a state it wrote (red: a field dropped, renamed or taken from another)', async () => {
     const file = stateFile();
@@ -77,7 +66,7 @@ describe('readState', () => {
   it('names the file, the probe role and qualify-state-malformed (red: a bare error, or the wrong file)', async () => {
     const file = stateFile();
     writeFileSync(file, '{');
-    const err = await refusal(readState(file, nodeFs));
+    const err = await hostFailure(readState(file, nodeFs));
     expect(err).toMatchObject({ reason: 'qualify-state-malformed', path: file, role: 'probe' });
     expect(err.code).toBeUndefined();
   });
@@ -85,7 +74,7 @@ describe('readState', () => {
   it('a state file that cannot be read fails with the probe role (red: the read names another role)', async () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'qualification.json'));
-    const err = await refusal(readState(join(dir, 'qualification.json'), nodeFs));
+    const err = await hostFailure(readState(join(dir, 'qualification.json'), nodeFs));
     expect(err.role).toBe('probe');
     expect(err.reason).not.toBe('qualify-state-malformed');
   });
@@ -94,7 +83,7 @@ describe('readState', () => {
     const file = stateFile();
     writeFileSync(file, '');
     const { fs, calls } = recordingSeam();
-    const err = await refusal(readState(file, fs));
+    const err = await hostFailure(readState(file, fs));
     expect(err.reason).toBe('qualify-state-malformed');
     expect(calls.filter((call) => call.name === 'open')).toHaveLength(1);
   });
@@ -107,7 +96,7 @@ describe('readState', () => {
     ['a string', '"waiting"'],
     ['an array', '[]'],
   ])('refuses %s (red: it is taken for a state)', async (_, text) => {
-    const err = await refusal(readText(text));
+    const err = await hostFailure(readText(text));
     expect(err.reason).toBe('qualify-state-malformed');
   });
 
@@ -127,14 +116,14 @@ describe('readState', () => {
     ['argv holding null last', { argv: ['/opt/rec', 'x', null] }],
     ['a finishing part outside phase finishing', { finishing: { out: '/o', record: {} } }],
   ])('refuses %s (red: a hand-edited state is trusted)', async (_, change) => {
-    const err = await refusal(readJson({ ...WAITING, ...change }));
+    const err = await hostFailure(readJson({ ...WAITING, ...change }));
     expect(err.reason).toBe('qualify-state-malformed');
   });
 
   it('refuses a state missing a key, one key at a time (red: a missing field reads as undefined)', async () => {
     for (const key of Object.keys(WAITING)) {
       const { [key]: _, ...rest } = WAITING as unknown as Record<string, unknown>;
-      const err = await refusal(readJson(rest));
+      const err = await hostFailure(readJson(rest));
       expect(err.reason, key).toBe('qualify-state-malformed');
     }
   });
@@ -151,7 +140,7 @@ describe('readState', () => {
       (part as { record?: unknown }).record === 'RECORD'
         ? { ...part, record }
         : part;
-    const err = await refusal(readJson({ ...WAITING, phase: 'finishing', finishing }));
+    const err = await hostFailure(readJson({ ...WAITING, phase: 'finishing', finishing }));
     expect(err.reason).toBe('qualify-state-malformed');
   });
 });
@@ -181,7 +170,7 @@ describe('the module constants, through a fresh import', () => {
     writeFileSync(file, exact);
     expect(await state.readState(file, nodeFs)).toStrictEqual(WAITING);
     writeFileSync(file, `${exact} `);
-    const err = await refusal(state.readState(file, nodeFs));
+    const err = await hostFailure(state.readState(file, nodeFs));
     expect(err.reason).toBe('qualify-state-malformed');
   });
 
@@ -192,7 +181,7 @@ describe('the module constants, through a fresh import', () => {
     text[at] = 0xff;
     const file = stateFile();
     writeFileSync(file, text);
-    const err = await refusal(state.readState(file, nodeFs));
+    const err = await hostFailure(state.readState(file, nodeFs));
     expect(err.reason).toBe('qualify-state-malformed');
   });
 });
