@@ -422,9 +422,8 @@ describe('finishQualification', () => {
     },
   );
 
-  it('an --out that cannot be read is a failure about the record file; an empty one is read once, without waiting for a writer (red: the role or path lost, or a settle wait)', async () => {
-    const where = probeHome();
-    await record(await started(where));
+  /** An --out directory fails finish as the record file; an empty --out is opened once. */
+  async function expectOutReadOnce(where: ReturnType<typeof probeHome>): Promise<void> {
     mkdirSync(where.out);
     const failed = await finish(where);
     expect(failed.status).toBe('failed');
@@ -437,6 +436,12 @@ describe('finishQualification', () => {
     });
     expect((await finish(where, { fs })).error?.reason).toBe('qualify-out-exists');
     expect(opens).toBe(1);
+  }
+
+  it('an --out that cannot be read is a failure about the record file; an empty one is read once, without waiting for a writer (red: the role or path lost, or a settle wait)', async () => {
+    const where = probeHome();
+    await record(await started(where));
+    await expectOutReadOnce(where);
   });
 
   it('resumed, an --out that cannot be read is a failure about the record file; an empty one is read once (red: the role or path lost, or a settle wait)', async () => {
@@ -447,18 +452,7 @@ describe('finishQualification', () => {
     );
     expect((await finish(where, { fs: failing })).status).toBe('failed');
     rmSync(where.out);
-    mkdirSync(where.out);
-    const failed = await finish(where);
-    expect(failed.status).toBe('failed');
-    expect(failed.error).toMatchObject({ path: where.out, role: 'record' });
-    rmSync(where.out, { recursive: true });
-    writeFileSync(where.out, '');
-    let opens = 0;
-    const fs = wrapSeam((name, path) => {
-      if (name === 'open' && path === where.out) opens++;
-    });
-    expect((await finish(where, { fs })).error?.reason).toBe('qualify-out-exists');
-    expect(opens).toBe(1);
+    await expectOutReadOnce(where);
   });
 
   it('the record is written through the seam (red: written around it, so an injected failure never happens)', async () => {
