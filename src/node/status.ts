@@ -269,19 +269,24 @@ function ownedStatus(
     }
     return { state, repairable: false, reason: undefined, unowned: locate(document, ours) };
   }
+  const repair = repairPlan(document, receipt, planner);
+  // A Repair that changes nothing proves an intact owner and an unchanged rest: the usual
+  // answer, from one plan. Anything else is told apart by verifying the owner.
+  if (repair.error === undefined && repair.noOp) {
+    return { state: 'owned', repairable: false, reason: undefined, unowned: [] };
+  }
   try {
     planner.verifyOwned(document, receipt);
   } catch (err) {
     const reason = reasonOf(err);
     if (reason === 'owner-absent') {
-      const repair = repairPlan(document, receipt, planner);
       const repairable = !repair.conflict && !repair.noOp;
       return { state: 'absent', repairable, reason, unowned: [] };
     }
     const state = OWNER_STATES[reason] ?? 'unknown';
     return { state, repairable: false, reason, unowned: [] };
   }
-  const drift = repairPlan(document, receipt, planner).error?.reason === 'remainder-drift';
+  const drift = repair.error?.reason === 'remainder-drift';
   return {
     state: drift ? 'remainder-drift' : 'owned',
     repairable: false,

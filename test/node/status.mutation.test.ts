@@ -224,6 +224,8 @@ describe('the owned entry and the next step', () => {
 
   it('reports unknown with unexpected-failure when the planner throws something else (red: a bug reads as a state)', async () => {
     const where = await installed();
+    // A foreign edit: the Repair plan is no clean no-op, so the owner is verified.
+    writeFileSync(where.hooks, where.document.replace('"other":true', '"other":false'));
     const planner: StatusPlanner = {
       ...defaultPlanner(),
       plan: defaultPlanner().plan.bind(defaultPlanner()),
