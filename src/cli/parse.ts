@@ -42,7 +42,8 @@ export function parseArguments(
       }
       positionals.push(token.value);
     } else {
-      const option = declared[token.name];
+      // Own keys only: `--constructor` must not find what every object inherits.
+      const option = Object.hasOwn(declared, token.name) ? declared[token.name] : undefined;
       if (option === undefined) throw unknownOption(token.rawName);
       // Named as declared, also when given by its short form.
       const flag = `--${token.name}`;

@@ -18,6 +18,15 @@ describe('cursorhooks usage errors on the command line', () => {
     ['an argument to verify', ['verify', CANARY], 'argument-unexpected', {}],
     ['an argument to contracts', ['contracts', '--json', CANARY], 'argument-unexpected', {}],
     ['a misspelt plan option', ['plan', '--dry'], 'option-unknown', { option: '--dry' }],
+    // Red: a name every object inherits (constructor, toString, __proto__) is taken for a
+    // declared option and refused as one without a value.
+    [
+      'an option named like an inherited property',
+      ['status', '--constructor', 'x', '--json'],
+      'option-unknown',
+      { option: '--constructor' },
+    ],
+    ['a tool option named __proto__', ['--__proto__', '--json'], 'option-unknown', {}],
     [
       'a value for --json',
       ['contracts', `--json=${CANARY}`],
