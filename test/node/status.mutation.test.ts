@@ -249,6 +249,13 @@ describe('the owned entry and the next step', () => {
     const where = await installed();
     writeFileSync(where.hooks, where.document.replace('"other":true', '"other":false'));
     const s = await status(where);
+    // Red: a drifted rest is reported repairable, or names foreign entries as ours.
+    expect(s.owned).toEqual({
+      state: 'remainder-drift',
+      repairable: false,
+      reason: undefined,
+      unowned: [],
+    });
     expect(s.nextStep).toEqual({
       code: 'refresh',
       command: 'install',
