@@ -69,15 +69,19 @@ describe('deciding without the lock', () => {
     expect(readFileSync(where.ledger, 'utf8')).toBe(ledgerBytes);
   });
 
-  it('takes the locks when a dead writer`s temp file stands beside the hook file, and sweeps it (red: a no-op leaves leftovers forever)', async () => {
-    const where = await installed();
-    const leftover = `${where.hooks}.cursorhooks-999999999-000000000000.tmp`;
+  /** A dead writer's `leftover`: a repeated Install is a no-op that takes both locks and sweeps it. */
+  async function expectLeftoverSwept(where: Where, leftover: string): Promise<void> {
     writeFileSync(leftover, 'x');
     const { fs, links } = watched();
     const again = await operate(where, Operation.Install, { fs });
     expect(again.status).toBe('no-op');
     expect(links).toHaveLength(2);
     expect(existsSync(leftover)).toBe(false);
+  }
+
+  it('takes the locks when a dead writer`s temp file stands beside the hook file, and sweeps it (red: a no-op leaves leftovers forever)', async () => {
+    const where = await installed();
+    await expectLeftoverSwept(where, `${where.hooks}.cursorhooks-999999999-000000000000.tmp`);
   });
 
   it('takes the locks when a dead writer`s temp file stands beside the ledger, and sweeps it (red: the ledger`s side files are never looked at)', async () => {
@@ -86,13 +90,7 @@ describe('deciding without the lock', () => {
     const target = { ...where, ledger };
     writeFileSync(where.hooks, FOREIGN);
     expect((await operate(target, Operation.Install)).status).toBe('done');
-    const leftover = `${ledger}.cursorhooks-999999999-000000000000.tmp`;
-    writeFileSync(leftover, 'x');
-    const { fs, links } = watched();
-    const again = await operate(target, Operation.Install, { fs });
-    expect(again.status).toBe('no-op');
-    expect(links).toHaveLength(2);
-    expect(existsSync(leftover)).toBe(false);
+    await expectLeftoverSwept(target, `${ledger}.cursorhooks-999999999-000000000000.tmp`);
   });
 
   it('takes the locks when the ledger changed between its two reads (red: a no-op is reported from a record another run just replaced)', async () => {
