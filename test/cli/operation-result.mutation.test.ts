@@ -5,9 +5,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { HostPathsJSON } from '../../src/cli/file/host-paths.js';
 import type { OperationResultJSON } from '../../src/cli/file/operation-result.js';
-import type { ReceiptJSON } from '../../src/domain/receipt.js';
 import type { OperationOutcome, OperationStatus } from '../../src/node/run-operation.js';
 import { Operation } from '../../src/planner/operation.js';
+import { SAMPLE_RECEIPT } from './support.js';
 
 /** The module afresh, with the error classes of the same fresh module graph. */
 async function fresh() {
@@ -17,15 +17,6 @@ async function fresh() {
   const { ConflictError } = await import('../../src/errors/errors.js');
   return { ...module, FileChangedError, ConflictError };
 }
-
-const RECEIPT: ReceiptJSON = {
-  version: 1,
-  event: 'stop',
-  spec: { executable: '/opt/agent', selector: '/etc/stop.json' },
-  shell: 'linux-user-3.22.12',
-  entryDigest: `sha256:${'a'.repeat(64)}`,
-  remainderDigest: `sha256:${'f'.repeat(64)}`,
-};
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -82,7 +73,7 @@ describe('operationResult', () => {
         existed: false,
         before: bytes(''),
         after: bytes('{"é":1}\n'),
-        receipt: RECEIPT,
+        receipt: SAMPLE_RECEIPT,
         generation: 5,
         settled: 'back',
         error: new FileChangedError(),
@@ -97,7 +88,7 @@ describe('operationResult', () => {
       hooksFile: '/h/hooks.json',
       realPath: '/data/hooks.json',
       changed: true,
-      receipt: RECEIPT,
+      receipt: SAMPLE_RECEIPT,
       generation: 5,
       settled: 'back',
       hostPaths: HOST_PATHS,

@@ -4,18 +4,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { HostPathsJSON } from '../../src/cli/file/host-paths.js';
 import { type StatusResultJSON, statusResult } from '../../src/cli/file/status-result.js';
-import type { ReceiptJSON } from '../../src/domain/receipt.js';
 import type { HookStatus } from '../../src/node/status.js';
 import type { QualificationEvidence } from '../../src/shell/contract.js';
-
-const RECEIPT: ReceiptJSON = {
-  version: 1,
-  event: 'stop',
-  spec: { executable: '/opt/agent', selector: '/etc/stop.json' },
-  shell: 'linux-user-3.22.12',
-  entryDigest: `sha256:${'a'.repeat(64)}`,
-  remainderDigest: `sha256:${'f'.repeat(64)}`,
-};
+import { SAMPLE_RECEIPT } from './support.js';
 
 /** A status with nothing to report: absent file, no ledger, no locks, metadata checked. */
 function status(edit: Partial<{ -readonly [K in keyof HookStatus]: HookStatus[K] }> = {}) {
@@ -85,14 +76,14 @@ describe('statusResult', () => {
   it('carries every set field over', () => {
     const record = {
       generation: 4,
-      receipt: RECEIPT,
+      receipt: SAMPLE_RECEIPT,
       removed: null,
       released: null,
       pending: null,
     };
     const holder = { pid: 42, hostname: 'box', acquiredAt: '2026-01-01T00:00:00.000Z' };
     const hostPaths: HostPathsJSON = { verified: true, vouched: false, checks: [] };
-    const checked = { source: 'given' as const, spec: RECEIPT.spec };
+    const checked = { source: 'given' as const, spec: SAMPLE_RECEIPT.spec };
     const contract = { id: 'linux-user-3.22.12', evidence: EVIDENCE };
     const result = statusResult(
       status({
@@ -340,7 +331,7 @@ describe('statusText', async () => {
   it.each([
     [
       'a receipt, no pending write',
-      { receipt: RECEIPT, removed: null, pending: null },
+      { receipt: SAMPLE_RECEIPT, removed: null, pending: null },
       undefined,
       ['  generation 3; receipt for shell linux-user-3.22.12', '  no pending write'],
     ],
@@ -348,8 +339,8 @@ describe('statusText', async () => {
       'a removal, a pending install settled forward',
       {
         receipt: null,
-        removed: { generation: 2, receipt: RECEIPT },
-        pending: { operation: 'install', intended: RECEIPT },
+        removed: { generation: 2, receipt: SAMPLE_RECEIPT },
+        pending: { operation: 'install', intended: SAMPLE_RECEIPT },
       },
       'forward',
       [
@@ -399,10 +390,12 @@ describe('statusText', async () => {
     ['given', 'given'],
     ['receipt', 'receipted'],
   ] as const)('names the %s spec that was checked', async (source, label) => {
-    expect(await text({}, { source, spec: RECEIPT.spec }, PATHS)).toContain(
+    expect(await text({}, { source, spec: SAMPLE_RECEIPT.spec }, PATHS)).toContain(
       `ledger: ${LEDGER}: absent\nchecked spec (${label}): /opt/agent | /etc/stop.json\nhost path checks: all 1 passed\nnext step`,
     );
-    expect(await text({}, { source, spec: RECEIPT.spec }, null)).not.toContain('checked spec');
+    expect(await text({}, { source, spec: SAMPLE_RECEIPT.spec }, null)).not.toContain(
+      'checked spec',
+    );
     expect(await text({}, null, PATHS)).not.toContain('host path checks');
   });
 

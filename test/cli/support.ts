@@ -79,6 +79,16 @@ export function base64(bytes: Uint8Array | string): string {
 }
 
 export const SHELL = LinuxUserShell32212;
+
+/** A receipt for the result formatters: well-formed, with placeholder digests no plan makes. */
+export const SAMPLE_RECEIPT: ReceiptJSON = {
+  version: 1,
+  event: 'stop',
+  spec: { executable: '/opt/agent', selector: '/etc/stop.json' },
+  shell: 'linux-user-3.22.12',
+  entryDigest: `sha256:${'a'.repeat(64)}`,
+  remainderDigest: `sha256:${'f'.repeat(64)}`,
+};
 export const SPEC: HookSpec = {
   executable: '/opt/Agent Tools/bin/agent-notify',
   selector: "/home/o'neil/bindings/stop.json",

@@ -46,17 +46,19 @@ export function errno(code: string): NodeJS.ErrnoException {
 
 /**
  * The real seam with `before` run ahead of every call: it may throw (an injected failure) or
- * record the call. `before` sees the call's name and the path it is about: the first argument,
- * or for a call on an open file the path that file was opened by.
+ * record the call. `before` sees the call's name, the path it is about (the first argument, or
+ * for a call on an open file the path that file was opened by) and the call's arguments.
  */
-export function wrapSeam(before: (call: SeamCall, path: string | undefined) => void): FsSeam {
+export function wrapSeam(
+  before: (call: SeamCall, path: string | undefined, args: readonly unknown[]) => void,
+): FsSeam {
   const opened = new WeakMap<object, string>();
   const wrapped: Record<string, unknown> = {};
   for (const [name, fn] of Object.entries(nodeFs)) {
     wrapped[name] = async (...args: unknown[]) => {
       const [first] = args;
       const path = typeof first === 'string' ? first : opened.get(first as object);
-      before(name as SeamCall, path);
+      before(name as SeamCall, path, args);
       const result = await (fn as (...a: unknown[]) => Promise<unknown>)(...args);
       if (name === 'open' && typeof first === 'string') opened.set(result as object, first);
       return result;

@@ -2,13 +2,7 @@
 // and the extra tokens, through a fresh import: they are module constants.
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { type GrammarFamily, grammarFamily } from '../../../src/shell/families.js';
-
-function family(id: string): GrammarFamily {
-  const found = grammarFamily(id);
-  if (found === undefined) throw new Error(`no family ${id}`);
-  return found;
-}
+import { family } from './support.js';
 
 const POSIX = family('posix-single-quote');
 const WINDOWS = family('powershell-stop');

@@ -7,13 +7,7 @@ import {
   probePlanner,
 } from '../../../src/node/qualify/probe-contract.js';
 import { Operation } from '../../../src/planner/operation.js';
-import { type GrammarFamily, grammarFamily } from '../../../src/shell/families.js';
-
-function family(id: string): GrammarFamily {
-  const found = grammarFamily(id);
-  if (found === undefined) throw new Error(`no family ${id}`);
-  return found;
-}
+import { family } from './support.js';
 
 const POSIX = family('posix-single-quote');
 const WINDOWS = family('powershell-stop');

@@ -17,8 +17,8 @@ import { type ProbeLayout, probeLayout } from '../../../src/node/qualify/layout.
 import { recorderScript } from '../../../src/node/qualify/recorder-script.js';
 import { bindingBytes } from '../../../src/node/qualify/recording.js';
 import { grammarFamily } from '../../../src/shell/families.js';
-import { tempDir } from '../support.js';
-import { errno, recordingSeam } from './support.js';
+import { errno, tempDir } from '../support.js';
+import { recordingSeam } from './support.js';
 
 const POSIX = grammarFamily('posix-single-quote');
 if (POSIX === undefined) throw new Error('no posix family');

@@ -225,6 +225,20 @@ describe('startQualification', () => {
     expect(existsSync(join(where.stateDir, 'qualification.json'))).toBe(false);
   });
 
+  /** The probe ledger holds an Install pending with no receipt, and cancel gives the user's file back. */
+  async function expectPendingInstallCancelled(
+    where: ReturnType<typeof probeHome>,
+  ): Promise<ReturnType<typeof probeLayout>> {
+    const layout = probeLayout(where.stateDir, FAMILY);
+    const [entry] = (await readLedger(layout.ledger, { fs: nodeFs })).records.values();
+    expect(entry?.receipt).toBeNull();
+    expect(entry?.pending?.operation).toBe(Operation.Install);
+    const cancelled = await cancel(where);
+    expect(cancelled.error).toBeUndefined();
+    expect(where.hooks()).toBe(USER_HOOKS);
+    return layout;
+  }
+
   it('a start killed mid-install (pending Install in the probe ledger) is settled and taken out by cancel (red: cancel refuses or leaves the entry)', async () => {
     const where = probeHome();
     let ledgerWritten = false;
@@ -238,13 +252,7 @@ describe('startQualification', () => {
     });
     const outcome = await start(where, { fs });
     expect(outcome.status).toBe('failed');
-    const layout = probeLayout(where.stateDir, FAMILY);
-    const [entry] = (await readLedger(layout.ledger, { fs: nodeFs })).records.values();
-    expect(entry?.receipt).toBeNull();
-    expect(entry?.pending?.operation).toBe(Operation.Install);
-    const cancelled = await cancel(where);
-    expect(cancelled.error).toBeUndefined();
-    expect(where.hooks()).toBe(USER_HOOKS);
+    const layout = await expectPendingInstallCancelled(where);
     expect(existsSync(layout.stateFile)).toBe(false);
   });
 
@@ -266,13 +274,7 @@ describe('startQualification', () => {
     const outcome = await start(where, { fs });
     expect(outcome.status).toBe('failed');
     expect(where.hooks()).not.toBe(USER_HOOKS);
-    const layout = probeLayout(where.stateDir, FAMILY);
-    const [entry] = (await readLedger(layout.ledger, { fs: nodeFs })).records.values();
-    expect(entry?.receipt).toBeNull();
-    expect(entry?.pending?.operation).toBe(Operation.Install);
-    const cancelled = await cancel(where);
-    expect(cancelled.error).toBeUndefined();
-    expect(where.hooks()).toBe(USER_HOOKS);
+    await expectPendingInstallCancelled(where);
   });
 
   it('a system failure before the lock is a failed outcome naming the state directory (red: thrown, refused, or no path)', async () => {

@@ -18,8 +18,8 @@ import type { HookPlanner } from '../../../src/planner/hook-planner.js';
 import { Operation } from '../../../src/planner/operation.js';
 import type { PlanRequest, PlanResult } from '../../../src/planner/request.js';
 import { grammarFamily } from '../../../src/shell/families.js';
-import { tempDir } from '../support.js';
-import { errno, recordingSeam } from './support.js';
+import { errno, tempDir } from '../support.js';
+import { recordingSeam } from './support.js';
 
 const family = grammarFamily('posix-single-quote');
 if (family === undefined) throw new Error('no posix family');

@@ -8,8 +8,8 @@ import { HostIOError } from '../../../src/node/errors.js';
 import { PROBE_DIRECTORY } from '../../../src/node/qualify/layout.js';
 import { QUALIFY_STEP_SENTENCES, qualificationStatus } from '../../../src/node/qualify/status.js';
 import { USER_HOOKS } from '../qualify-support.js';
-import { tempDir } from '../support.js';
-import { aRecord, errno, recordingSeam, recordStop, type Started, started } from './support.js';
+import { errno, tempDir } from '../support.js';
+import { aRecord, recordingSeam, recordStop, type Started, started } from './support.js';
 
 const status = (where: { stateDir: string }) => qualificationStatus({ stateDir: where.stateDir });
 

@@ -4,12 +4,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { type FsSeam, nodeFs } from '../../../src/node/fs-seam.js';
+import type { FsSeam } from '../../../src/node/fs-seam.js';
 import { finishQualification, startQualification } from '../../../src/node/qualify/probe.js';
 import { recordProbeInvocation } from '../../../src/node/qualify/recording.js';
 import type { ProbeState } from '../../../src/node/qualify/state.js';
+import { type GrammarFamily, grammarFamily } from '../../../src/shell/families.js';
 import { type ProbeHome, probeHome } from '../qualify-support.js';
-import { allChecksPassed } from '../support.js';
+import { allChecksPassed, wrapSeam } from '../support.js';
 
 export const POSIX = 'posix-single-quote';
 export const VERSION = '3.24.0';
@@ -63,8 +64,8 @@ export interface SeamCall {
 }
 
 /**
- * The real seam, recording every call and its arguments; `before` may throw to fail a call (its
- * first argument is the call's path, or for an open file the path it was opened by).
+ * The real seam, recording every call with its arguments (the first one as the call's path, or
+ * for an open file the path it was opened by); `before` may throw to fail a call.
  */
 export function recordingSeam(
   before: (
@@ -74,23 +75,16 @@ export function recordingSeam(
   ) => void = () => {},
 ): { fs: FsSeam; calls: SeamCall[] } {
   const calls: SeamCall[] = [];
-  const opened = new WeakMap<object, string>();
-  const wrapped: Record<string, unknown> = {};
-  for (const [name, fn] of Object.entries(nodeFs)) {
-    wrapped[name] = async (...args: unknown[]) => {
-      const [first] = args;
-      const path = typeof first === 'string' ? first : opened.get(first as object);
-      calls.push({ name: name as keyof FsSeam, args: [path, ...args.slice(1)] });
-      before(name as keyof FsSeam, path, args);
-      const result = await (fn as (...a: unknown[]) => Promise<unknown>)(...args);
-      if (name === 'open' && typeof first === 'string') opened.set(result as object, first);
-      return result;
-    };
-  }
-  return { fs: wrapped as unknown as FsSeam, calls };
+  const fs = wrapSeam((name, path, args) => {
+    calls.push({ name, args: [path, ...args.slice(1)] });
+    before(name, path, args);
+  });
+  return { fs, calls };
 }
 
-/** A system error as Node raises it. */
-export function errno(code: string): NodeJS.ErrnoException {
-  return Object.assign(new Error(`${code}: injected`), { code });
+/** A grammar family by id; a missing one fails the test file at load. */
+export function family(id: string): GrammarFamily {
+  const found = grammarFamily(id);
+  if (found === undefined) throw new Error(`no family ${id}`);
+  return found;
 }
