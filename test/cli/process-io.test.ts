@@ -95,21 +95,6 @@ describe('stdout of the executable', () => {
     expect(process.stdout.on).toHaveBeenCalledWith('error', expect.any(Function));
   });
 
-  it('ends with 141 after the current step when the reader has gone, writing nothing more (red: EPIPE ends in a stack trace)', async () => {
-    vi.mocked(fs.fstatSync).mockReturnValue(stats('socket'));
-    vi.mocked(fs.writeSync).mockImplementation(() => {
-      throw failure('EPIPE');
-    });
-    const { writeStandardOutput } = await processIO();
-    writeStandardOutput('first');
-    writeStandardOutput('second');
-    expect(exits).toEqual([]);
-    await nextTick();
-    expect(exits).toEqual([141]);
-    expect(fs.writeSync).toHaveBeenCalledTimes(1);
-    expect(written).toEqual([]);
-  });
-
   it('uses process.stdout for a terminal (red: a terminal is written byte-wise, not as Node writes it)', async () => {
     vi.mocked(fs.fstatSync).mockReturnValue(stats('tty'));
     const { writeStandardOutput } = await processIO();
@@ -203,21 +188,28 @@ describe('which stdout is plain', () => {
 });
 
 describe('stdout failures', () => {
-  it('a plain write failing with anything but EPIPE or EAGAIN ends with 74, once, and nothing more is written (red: an I/O failure exits 141, 0 or twice)', async () => {
-    vi.mocked(fs.fstatSync).mockReturnValue(stats('file'));
-    vi.mocked(fs.writeSync).mockImplementation(() => {
-      throw failure('EIO');
-    });
-    const { writeStandardOutput } = await processIO();
-    writeStandardOutput('a');
-    writeStandardOutput('b');
-    expect(exits).toEqual([]);
-    await nextTick();
-    expect(exits).toEqual([74]);
-    expect(fs.writeSync).toHaveBeenCalledTimes(1);
-    expect(written).toEqual([]);
-    expect(process.stdout.on).not.toHaveBeenCalled();
-  });
+  // Red: EPIPE ends in a stack trace; an I/O failure exits 141, 0 or twice; more is written.
+  it.each([
+    ['the reader has gone', 'socket', 'EPIPE', 141],
+    ['any other failure', 'file', 'EIO', 74],
+  ] as const)(
+    'a plain write failing because %s (a %s, %s) ends with %i, once, after the current step, writing nothing more',
+    async (_, kind, code, exit) => {
+      vi.mocked(fs.fstatSync).mockReturnValue(stats(kind));
+      vi.mocked(fs.writeSync).mockImplementation(() => {
+        throw failure(code);
+      });
+      const { writeStandardOutput } = await processIO();
+      writeStandardOutput('first');
+      writeStandardOutput('second');
+      expect(exits).toEqual([]);
+      await nextTick();
+      expect(exits).toEqual([exit]);
+      expect(fs.writeSync).toHaveBeenCalledTimes(1);
+      expect(written).toEqual([]);
+      expect(process.stdout.on).not.toHaveBeenCalled();
+    },
+  );
 
   it('the stream`s error ends with 141 for EPIPE and 74 otherwise, after the current step (red: a stream failure is a stack trace or the wrong code)', async () => {
     vi.mocked(fs.fstatSync).mockReturnValue(stats('tty'));
