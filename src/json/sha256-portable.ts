@@ -1,7 +1,9 @@
 // SHA-256 (FIPS 180-4) in plain TypeScript, with the interface of sha256.ts. The CLI bundle uses
 // it in place of node:crypto (scripts/build-cli.mjs swaps it in): loading node:crypto, which
-// brings the stream modules with it, costs a call about 10 ms, hashing a hooks.json here a few
-// microseconds. In a long-lived process node:crypto is faster, so the library keeps it.
+// brings the stream modules with it, costs a call a few milliseconds. The blocks are compressed
+// by WebAssembly (sha256-wasm.ts says why), or by the function below where Node has none. In a
+// long-lived process node:crypto is faster, so the library keeps it.
+import { type CompressBlocks, wasmCompressor } from './sha256-wasm.js';
 
 const K = new Int32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -20,9 +22,16 @@ const INITIAL = [
 
 const BLOCK = 64;
 
-// The message schedule, shared: compress never runs twice at once, and one array for all hashes
-// spares each a typed array too large for V8's heap.
+// The message schedule, shared: compression never runs twice at once, and one array for all
+// hashes spares each a typed array too large for V8's heap.
 const WORDS = new Int32Array(64);
+
+// Chosen at the first hash, not at load: a call that hashes nothing compiles no module.
+let compressBlocks: CompressBlocks | undefined;
+const compressor = (): CompressBlocks => {
+  compressBlocks ??= wasmCompressor(K) ?? compressInJs;
+  return compressBlocks;
+};
 
 function writeUint32(bytes: Uint8Array, at: number, value: number): void {
   bytes[at] = value >>> 24;
@@ -33,7 +42,7 @@ function writeUint32(bytes: Uint8Array, at: number, value: number): void {
 
 /** An incremental SHA-256: `update` any number of times, then `hex` once. */
 export class Sha256 {
-  private readonly state = INITIAL.slice();
+  private readonly state = Int32Array.from(INITIAL);
   // At most 64 bytes: V8 keeps so small a typed array on its heap, where it costs almost nothing.
   private readonly pending = new Uint8Array(BLOCK);
   private pendingLength = 0;
@@ -48,10 +57,12 @@ export class Sha256 {
       this.pendingLength += taken;
       offset = taken;
       if (this.pendingLength < BLOCK) return this;
-      this.compress(this.pending, 0);
+      compressor()(this.state, this.pending, 0, 1);
       this.pendingLength = 0;
     }
-    for (; offset + BLOCK <= data.length; offset += BLOCK) this.compress(data, offset);
+    const blocks = Math.floor((data.length - offset) / BLOCK);
+    if (blocks > 0) compressor()(this.state, data, offset, blocks);
+    offset += blocks * BLOCK;
     this.pending.set(data.subarray(offset), 0);
     this.pendingLength = data.length - offset;
     return this;
@@ -64,66 +75,72 @@ export class Sha256 {
     const last = this.pending.fill(0, this.pendingLength);
     last[this.pendingLength] = 0x80;
     if (this.pendingLength >= 56) {
-      this.compress(last, 0);
+      compressor()(this.state, last, 0, 1);
       last.fill(0);
     }
     writeUint32(last, 56, Math.floor(bits / 0x1_0000_0000));
     writeUint32(last, 60, bits >>> 0);
-    this.compress(last, 0);
+    compressor()(this.state, last, 0, 1);
     let out = '';
     for (const word of this.state) out += (word >>> 0).toString(16).padStart(8, '0');
     return out;
   }
+}
 
-  private compress(data: Uint8Array, offset: number): void {
-    const w = WORDS;
-    for (let i = 0; i < 16; i++) {
-      const at = offset + i * 4;
-      w[i] =
-        ((data[at] as number) << 24) |
-        ((data[at + 1] as number) << 16) |
-        ((data[at + 2] as number) << 8) |
-        (data[at + 3] as number);
-    }
-    for (let i = 16; i < 64; i++) {
-      const w15 = w[i - 15] as number;
-      const w2 = w[i - 2] as number;
-      const s0 = ((w15 >>> 7) | (w15 << 25)) ^ ((w15 >>> 18) | (w15 << 14)) ^ (w15 >>> 3);
-      const s1 = ((w2 >>> 17) | (w2 << 15)) ^ ((w2 >>> 19) | (w2 << 13)) ^ (w2 >>> 10);
-      w[i] = ((w[i - 16] as number) + s0 + (w[i - 7] as number) + s1) | 0;
-    }
-    const s = this.state;
-    let a = s[0] as number;
-    let b = s[1] as number;
-    let c = s[2] as number;
-    let d = s[3] as number;
-    let e = s[4] as number;
-    let f = s[5] as number;
-    let g = s[6] as number;
-    let h = s[7] as number;
-    for (let i = 0; i < 64; i++) {
-      const s1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
-      const t1 = (h + s1 + ((e & f) ^ (~e & g)) + (K[i] as number) + (w[i] as number)) | 0;
-      const s0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
-      const t2 = (s0 + ((a & b) ^ (a & c) ^ (b & c))) | 0;
-      h = g;
-      g = f;
-      f = e;
-      e = (d + t1) | 0;
-      d = c;
-      c = b;
-      b = a;
-      a = (t1 + t2) | 0;
-    }
-    s[0] = ((s[0] as number) + a) | 0;
-    s[1] = ((s[1] as number) + b) | 0;
-    s[2] = ((s[2] as number) + c) | 0;
-    s[3] = ((s[3] as number) + d) | 0;
-    s[4] = ((s[4] as number) + e) | 0;
-    s[5] = ((s[5] as number) + f) | 0;
-    s[6] = ((s[6] as number) + g) | 0;
-    s[7] = ((s[7] as number) + h) | 0;
+/** The block function in JavaScript, for a Node without WebAssembly. */
+function compressInJs(s: Int32Array, data: Uint8Array, start: number, blocks: number): void {
+  for (let offset = start; offset < start + blocks * BLOCK; offset += BLOCK) {
+    compressOne(s, data, offset);
   }
+}
+
+function compressOne(s: Int32Array, data: Uint8Array, offset: number): void {
+  const w = WORDS;
+  for (let i = 0; i < 16; i++) {
+    const at = offset + i * 4;
+    w[i] =
+      ((data[at] as number) << 24) |
+      ((data[at + 1] as number) << 16) |
+      ((data[at + 2] as number) << 8) |
+      (data[at + 3] as number);
+  }
+  for (let i = 16; i < 64; i++) {
+    const w15 = w[i - 15] as number;
+    const w2 = w[i - 2] as number;
+    const s0 = ((w15 >>> 7) | (w15 << 25)) ^ ((w15 >>> 18) | (w15 << 14)) ^ (w15 >>> 3);
+    const s1 = ((w2 >>> 17) | (w2 << 15)) ^ ((w2 >>> 19) | (w2 << 13)) ^ (w2 >>> 10);
+    w[i] = ((w[i - 16] as number) + s0 + (w[i - 7] as number) + s1) | 0;
+  }
+  let a = s[0] as number;
+  let b = s[1] as number;
+  let c = s[2] as number;
+  let d = s[3] as number;
+  let e = s[4] as number;
+  let f = s[5] as number;
+  let g = s[6] as number;
+  let h = s[7] as number;
+  for (let i = 0; i < 64; i++) {
+    const s1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
+    const t1 = (h + s1 + ((e & f) ^ (~e & g)) + (K[i] as number) + (w[i] as number)) | 0;
+    const s0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
+    const t2 = (s0 + ((a & b) ^ (a & c) ^ (b & c))) | 0;
+    h = g;
+    g = f;
+    f = e;
+    e = (d + t1) | 0;
+    d = c;
+    c = b;
+    b = a;
+    a = (t1 + t2) | 0;
+  }
+  s[0] = ((s[0] as number) + a) | 0;
+  s[1] = ((s[1] as number) + b) | 0;
+  s[2] = ((s[2] as number) + c) | 0;
+  s[3] = ((s[3] as number) + d) | 0;
+  s[4] = ((s[4] as number) + e) | 0;
+  s[5] = ((s[5] as number) + f) | 0;
+  s[6] = ((s[6] as number) + g) | 0;
+  s[7] = ((s[7] as number) + h) | 0;
 }
 
 /** The digest of `data` in one call. */

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_REQUEST_BYTES } from '../../src/cli/stdin.js';
+import { userFile } from '../bench/documents.js';
 import { BUILT_CLI, CLI_BUNDLE, spawnCli } from '../demo/cli-process.js';
 import { files, home, specArgs, writeHooks } from './file-support.js';
 import { moduleLoads } from './module-loads.js';
@@ -224,5 +225,38 @@ describe('what one call of the built executable evaluates', () => {
       expect(builtins).not.toContain('node:fs/promises');
       expect(builtins).not.toContain('node:perf_hooks');
     }
+  });
+});
+
+// The hash of the bundle runs on WebAssembly; a Node without it must answer the same.
+describe('the built executable hashing a realistic hooks.json', () => {
+  const dryRun = () => {
+    const where = home();
+    writeHooks(where, userFile());
+    return ['install', ...files(where), ...specArgs(where.spec), '--dry-run'];
+  };
+
+  it('leaves V8 no function to optimise in an install --dry-run (red: the hash runs as JavaScript hot enough for an optimising compile, which the process waits for at exit)', () => {
+    const call = spawnSync(process.execPath, ['--trace-opt', BUILT_CLI, ...dryRun()], {
+      encoding: 'utf8',
+    });
+    expect(call.status).toBe(0);
+    expect(call.stdout).toContain('dry run');
+    expect(call.stdout).not.toMatch(/for optimization/);
+  });
+
+  it('answers the same without WebAssembly, node --jitless (red: the JavaScript fallback hashes differently or crashes)', () => {
+    const args = dryRun();
+    const withWasm = spawnSync(process.execPath, [BUILT_CLI, ...args, '--json'], {
+      encoding: 'utf8',
+    });
+    const without = spawnSync(process.execPath, ['--jitless', BUILT_CLI, ...args, '--json'], {
+      encoding: 'utf8',
+    });
+    // V8's own notice of the flag, and nothing from the CLI.
+    expect(without.stderr).toBe('Warning: disabling flag --expose_wasm due to conflicting flags\n');
+    expect(without.status).toBe(0);
+    expect(JSON.parse(without.stdout).receipt.entryDigest).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(without.stdout).toBe(withWasm.stdout);
   });
 });

@@ -51,7 +51,7 @@ export const FOREIGN_CRLF = [
   '',
 ].join('\r\n');
 
-export function writeHooks(where: Home, text: string = FOREIGN_CRLF): void {
+export function writeHooks(where: Home, text: string | Uint8Array = FOREIGN_CRLF): void {
   writeFileSync(where.hooks, text);
 }
 

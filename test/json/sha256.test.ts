@@ -1,18 +1,37 @@
-// Both SHA-256s of the planner, node:crypto's (the library) and the plain TypeScript one (the CLI
-// bundle), against the published vectors and each other: a wrong digest would make receipts
-// unverifiable, or let the CLI and the library disagree about the same document.
+// The SHA-256s of the planner, node:crypto's (the library) and the portable one (the CLI bundle,
+// compressing with WebAssembly, or in JavaScript where Node has none), against the published
+// vectors and each other: a wrong digest would make receipts unverifiable, or let the CLI and
+// the library disagree about the same document.
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { moduleBytes } from '../../scripts/sha256-wasm.js';
 import * as library from '../../src/json/sha256.js';
 import * as portable from '../../src/json/sha256-portable.js';
+import { MODULE_BASE64 } from '../../src/json/sha256-wasm.js';
+
+/** The portable hash as a Node without WebAssembly (`--jitless`) runs it, on a fresh module. */
+async function portableWithoutWebAssembly(): Promise<typeof portable> {
+  vi.stubGlobal('WebAssembly', undefined);
+  try {
+    vi.resetModules();
+    const fresh = await import('../../src/json/sha256-portable.js');
+    // The first hash fixes the block function: WebAssembly is absent, so JavaScript's.
+    fresh.sha256Hex(new Uint8Array(0));
+    return fresh;
+  } finally {
+    vi.unstubAllGlobals();
+  }
+}
+const javascriptOnly = await portableWithoutWebAssembly();
 
 const native = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const ascii = (text: string) => new TextEncoder().encode(text);
 
 describe.each([
   ['node:crypto', library],
-  ['portable', portable],
+  ['portable (WebAssembly)', portable],
+  ['portable (JavaScript)', javascriptOnly],
 ])('the %s Sha256', (_, { Sha256, sha256Hex }) => {
   it.each([
     ['', 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855'],
@@ -38,6 +57,14 @@ describe.each([
     const chunk = new Uint8Array(1000).fill(0x61);
     for (let i = 0; i < 1000; i++) hash.update(chunk);
     expect(hash.hex()).toBe('cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0');
+  });
+
+  it('equals node:crypto on more blocks than fit in one update of the block function (red: input past the first 64 KiB page is dropped or hashed twice)', () => {
+    const bytes = Uint8Array.from({ length: 200_003 }, (_, i) => (i * 7919) >>> 3);
+    expect(sha256Hex(bytes)).toBe(native(bytes));
+    expect(new Sha256().update(bytes.subarray(0, 5)).update(bytes.subarray(5)).hex()).toBe(
+      native(bytes),
+    );
   });
 
   it('equals node:crypto at every length around the padding boundaries (red: a message of 55, 56, 63 or 64 bytes mod 64 pads wrongly)', () => {
@@ -68,4 +95,8 @@ describe.each([
       { numRuns: 300 },
     );
   });
+});
+
+it('holds the WebAssembly module its assembly writes out (red: the bytes that run are not the reviewed op-by-op source; print them with npx tsx scripts/sha256-wasm.ts)', () => {
+  expect(MODULE_BASE64).toBe(Buffer.from(moduleBytes()).toString('base64'));
 });
