@@ -1,29 +1,47 @@
 // The one seam between the kit and the file system. Every call the kit makes goes through it, so
 // tests can wrap it to inject failures (EACCES, ENOSPC…) or kill the process at any step;
 // production code never holds a test switch.
-// node:fs's callbacks, not node:fs/promises: that one loads readline and the fs watchers with it
-// (12 built-in modules), a cost every status and install call paid before reading a byte.
+// Each call is node:fs's callback form (nodeFs) or its synchronous form (blockingFs, the CLI's),
+// never node:fs/promises: that one loads readline and the fs watchers with it (12 built-in
+// modules), a cost every status and install call paid before reading a byte.
 // Named imports: a namespace import makes the CLI bundle copy every export of node:fs on each call.
 import {
   close,
+  closeSync,
   constants,
   fchmod,
+  fchmodSync,
   fchown,
+  fchownSync,
   fstat,
+  fstatSync,
   fsync,
+  fsyncSync,
   link,
+  linkSync,
   lstat,
+  lstatSync,
   mkdir,
+  mkdirSync,
   open,
+  openSync,
   read,
   readdir,
+  readdirSync,
   readlink,
+  readlinkSync,
+  readSync,
   realpath,
+  realpathSync,
   rename,
+  renameSync,
   rmdir,
+  rmdirSync,
   type Stats,
   unlink,
+  unlinkSync,
   write,
+  writeSync,
 } from 'node:fs';
 import { windowsRetrying } from './windows-retry.js';
 import { asSystemError, loadXattrs, xattrsInstalled } from './xattr-native.js';
@@ -64,61 +82,100 @@ export interface FsSeam {
   removeXattr(path: string, name: string): Promise<void>;
 }
 
-/** A node:fs call with a callback, as a promise. */
-function settle<T>(call: (done: (err: Error | null, value: T) => void) => void): Promise<T> {
-  return new Promise((resolve, reject) => {
-    call((err, value) => (err ? reject(err) : resolve(value)));
-  });
-}
+/**
+ * How the seam runs a node:fs call given both ways: its callback form, on libuv's thread pool,
+ * or its synchronous form. Either way the caller gets a promise, and a failure rejects it.
+ */
+type Runner = <T>(
+  withCallback: (...args: never[]) => void,
+  synchronous: (...args: never[]) => T,
+  ...args: unknown[]
+) => Promise<T>;
 
-const posixFs: FsSeam = {
-  open: (path, flags, mode) =>
-    settle<number>((done) => open(path, flags, mode, done)).then((fd) => ({ fd })),
-  fstat: (handle) => settle((done) => fstat(handle.fd, done)),
-  read: (handle, buffer, offset, position) =>
-    settle((done) => read(handle.fd, buffer, offset, buffer.length - offset, position, done)),
-  write: async (handle, bytes) => {
-    // A write may write less than asked; loop until every byte is out.
-    let written = 0;
-    while (written < bytes.length) {
-      written += await settle<number>((done) =>
-        write(handle.fd, bytes, written, bytes.length - written, null, done),
-      );
-    }
-  },
-  fchmod: (handle, mode) => settle((done) => fchmod(handle.fd, mode, done)),
-  fchown: (handle, uid, gid) => settle((done) => fchown(handle.fd, uid, gid, done)),
-  fsync: (handle) => settle((done) => fsync(handle.fd, done)),
-  close: (handle) => settle((done) => close(handle.fd, done)),
-  rename: (from, to) => settle((done) => rename(from, to, done)),
-  link: (existing, created) => settle((done) => link(existing, created, done)),
-  unlink: (path) => settle((done) => unlink(path, done)),
-  rmdir: (path) => settle((done) => rmdir(path, done)),
-  lstat: (path) => settle((done) => lstat(path, done)),
-  // The native realpath(3), as fs/promises' realpath is; plain realpath walks the path in JS.
-  realpath: (path) => settle((done) => realpath.native(path, done)),
-  readlink: (path) => settle((done) => readlink(path, done)),
-  mkdir: async (path, mode) => {
-    await settle((done) => mkdir(path, { recursive: true, mode }, done));
-  },
-  readdir: (path) => settle((done) => readdir(path, done)),
-  xattrsInstalled: async () => xattrsInstalled(),
-  listXattrs: async (path) => {
-    const xattrs = await loadXattrs();
-    return xattrs?.listAttributes(path).catch(rethrow);
-  },
-  getXattr: async (path, name) => {
-    const value = await (await xattrsOrThrow()).getAttribute(path, name).catch(rethrow);
-    return value ?? undefined;
-  },
-  setXattr: async (path, name, value) =>
-    (await xattrsOrThrow()).setAttribute(path, name, value).catch(rethrow),
-  removeXattr: async (path, name) =>
-    (await xattrsOrThrow()).removeAttribute(path, name).catch(rethrow),
+const onThreadPool: Runner = (withCallback, _, ...args) =>
+  new Promise((resolve, reject) => {
+    (withCallback as (...args: unknown[]) => void)(...args, (err: Error | null, value: never) =>
+      err ? reject(err) : resolve(value),
+    );
+  });
+
+const blocking: Runner = (_, synchronous, ...args) => {
+  try {
+    return Promise.resolve((synchronous as (...args: unknown[]) => never)(...args));
+  } catch (err) {
+    return Promise.reject(err);
+  }
 };
 
-/** The real file system; on Windows, rename and unlink ride out transient sharing refusals. */
-export const nodeFs: FsSeam = process.platform === 'win32' ? windowsRetrying(posixFs) : posixFs;
+/** Which node:fs call serves each seam call, run by `run`. */
+function posixSeam(run: Runner): FsSeam {
+  return {
+    open: async (path, flags, mode) => ({
+      fd: await run<number>(open, openSync, path, flags, mode),
+    }),
+    fstat: (handle) => run<Stats>(fstat, fstatSync, handle.fd),
+    read: (handle, buffer, offset, position) =>
+      run<number>(read, readSync, handle.fd, buffer, offset, buffer.length - offset, position),
+    write: async (handle, bytes) => {
+      // A write may write less than asked; loop until every byte is out.
+      let written = 0;
+      while (written < bytes.length) {
+        written += await run<number>(
+          write,
+          writeSync,
+          handle.fd,
+          bytes,
+          written,
+          bytes.length - written,
+          null,
+        );
+      }
+    },
+    fchmod: (handle, mode) => run<void>(fchmod, fchmodSync, handle.fd, mode),
+    fchown: (handle, uid, gid) => run<void>(fchown, fchownSync, handle.fd, uid, gid),
+    fsync: (handle) => run<void>(fsync, fsyncSync, handle.fd),
+    close: (handle) => run<void>(close, closeSync, handle.fd),
+    rename: (from, to) => run<void>(rename, renameSync, from, to),
+    link: (existing, created) => run<void>(link, linkSync, existing, created),
+    unlink: (path) => run<void>(unlink, unlinkSync, path),
+    rmdir: (path) => run<void>(rmdir, rmdirSync, path),
+    lstat: (path) => run<Stats>(lstat, lstatSync, path),
+    // The native realpath(3), as fs/promises' realpath is; plain realpath walks the path in JS.
+    realpath: (path) => run<string>(realpath.native, realpathSync.native, path),
+    readlink: (path) => run<string>(readlink, readlinkSync, path),
+    mkdir: async (path, mode) => {
+      await run<string | undefined>(mkdir, mkdirSync, path, { recursive: true, mode });
+    },
+    readdir: (path) => run<string[]>(readdir, readdirSync, path),
+    // The native module's calls are promises already.
+    xattrsInstalled: async () => xattrsInstalled(),
+    listXattrs: async (path) => {
+      const xattrs = await loadXattrs();
+      return xattrs?.listAttributes(path).catch(rethrow);
+    },
+    getXattr: async (path, name) => {
+      const value = await (await xattrsOrThrow()).getAttribute(path, name).catch(rethrow);
+      return value ?? undefined;
+    },
+    setXattr: async (path, name, value) =>
+      (await xattrsOrThrow()).setAttribute(path, name, value).catch(rethrow),
+    removeXattr: async (path, name) =>
+      (await xattrsOrThrow()).removeAttribute(path, name).catch(rethrow),
+  };
+}
+
+// On Windows, rename and unlink ride out transient sharing refusals.
+const forPlatform = (fs: FsSeam) => (process.platform === 'win32' ? windowsRetrying(fs) : fs);
+
+/** The real file system, each call on libuv's thread pool: a host's event loop never waits on a disk. */
+export const nodeFs: FsSeam = forPlatform(posixSeam(onThreadPool));
+
+/**
+ * The real file system, each call made synchronously: for a process that has nothing else to
+ * run while a call waits (the CLI), where a short call spends more on the thread pool's round
+ * trip than on the system call.
+ */
+export const blockingFs: FsSeam = forPlatform(posixSeam(blocking));
 
 function rethrow(err: unknown): never {
   throw asSystemError(err);

@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HookSpec } from '../../src/index.js';
+import { blockingFs } from '../../src/node/fs-seam.js';
 import type { HostPathReport } from '../../src/node/path-report.js';
 import { runOperation } from '../../src/node/run-operation.js';
 import { fileCli, files, home, install, readHooks, result, specArgs } from './file-support.js';
@@ -67,6 +68,8 @@ describe('operationCommand', () => {
       spec: where.spec,
       shell: specArgs(where.spec)[5],
       dryRun: false,
+      // The CLI runs nothing else meanwhile: each file call skips the thread pool's round trip.
+      fs: blockingFs,
     });
     expect(readHooks(where)).toContain('agent-notify');
   });

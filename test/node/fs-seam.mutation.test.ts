@@ -1,8 +1,9 @@
-// The real seam call by call, on files in a temporary directory: what each call does, the read
-// and write arithmetic, mkdir's options, and the extended-attribute calls with the optional
-// module present and (through a fresh import with the module made unloadable) absent. The seam is
-// an object built when its module is evaluated, so each test imports a fresh copy: a mutation run
-// switches mutants only in code evaluated after the test began.
+// The real seams call by call, on files in a temporary directory: what each call does, the read
+// and write arithmetic, mkdir's options, for the thread-pool seam (nodeFs) and the synchronous
+// one (blockingFs) alike, and the extended-attribute calls with the optional module present and
+// (through a fresh import with the module made unloadable) absent. A seam is an object built
+// when its module is evaluated, so each test imports a fresh copy: a mutation run switches
+// mutants only in code evaluated after the test began.
 import {
   existsSync,
   lstatSync,
@@ -18,6 +19,9 @@ import type { FsSeam } from '../../src/node/fs-seam.js';
 import { errno, tempDir, text } from './support.js';
 
 type SeamModule = typeof import('../../src/node/fs-seam.js');
+
+type SeamName = 'nodeFs' | 'blockingFs';
+const SEAMS: readonly SeamName[] = ['nodeFs', 'blockingFs'];
 
 let nodeFs: FsSeam;
 let FLAGS: SeamModule['FLAGS'];
@@ -53,35 +57,40 @@ afterEach(() => {
   vi.doUnmock('node:fs');
 });
 
-describe('reading and writing through an open file', () => {
+describe.each(SEAMS)('%s: reading and writing through an open file', (name) => {
+  let seam: FsSeam;
+  beforeEach(async () => {
+    seam = (await import('../../src/node/fs-seam.js'))[name];
+  });
+
   it('reads into the buffer from the offset up to its end, at the given position (red: the length overruns the buffer)', async () => {
     const dir = tempDir();
     const path = join(dir, 'f');
     writeFileSync(path, 'abcdefgh');
-    const handle = await nodeFs.open(path, FLAGS.read);
+    const handle = await seam.open(path, FLAGS.read);
     const buffer = new Uint8Array(6);
-    expect(await nodeFs.read(handle, buffer, 2, 3)).toBe(4);
+    expect(await seam.read(handle, buffer, 2, 3)).toBe(4);
     expect(Array.from(buffer)).toEqual([0, 0, ...Array.from(text('defg'))]);
-    expect((await nodeFs.fstat(handle)).size).toBe(8);
-    await nodeFs.close(handle);
+    expect((await seam.fstat(handle)).size).toBe(8);
+    await seam.close(handle);
   });
 
   it('writes every byte, in order, and syncs (red: the write loop stops early, repeats or overruns)', async () => {
     const dir = tempDir();
     const path = join(dir, 'f');
-    const handle = await nodeFs.open(path, FLAGS.createExclusive, 0o600);
+    const handle = await seam.open(path, FLAGS.createExclusive, 0o600);
     const bytes = text(`${'x'.repeat(70_000)}end`);
-    await nodeFs.write(handle, bytes);
-    await nodeFs.write(handle, new Uint8Array(0));
-    await nodeFs.fsync(handle);
-    await nodeFs.fchmod(handle, 0o640);
-    const stats = await nodeFs.fstat(handle);
-    await nodeFs.fchown(handle, stats.uid, stats.gid);
-    await nodeFs.close(handle);
+    await seam.write(handle, bytes);
+    await seam.write(handle, new Uint8Array(0));
+    await seam.fsync(handle);
+    await seam.fchmod(handle, 0o640);
+    const stats = await seam.fstat(handle);
+    await seam.fchown(handle, stats.uid, stats.gid);
+    await seam.close(handle);
     expect(readFileSync(path, 'utf8')).toBe(`${'x'.repeat(70_000)}end`);
     expect(statSync(path).mode & 0o777).toBe(0o640);
     // Exclusive create: a second open of the same path is refused.
-    expect((await rejection(nodeFs.open(path, FLAGS.createExclusive, 0o600))).code).toBe('EEXIST');
+    expect((await rejection(seam.open(path, FLAGS.createExclusive, 0o600))).code).toBe('EEXIST');
   });
 
   it('keeps writing after a short write, from where it stopped (red: the rest is written from the start, or past the buffer)', async () => {
@@ -103,14 +112,16 @@ describe('reading and writing through an open file', () => {
           position,
           done,
         )) as typeof real.write,
+      writeSync: ((fd: number, buffer: Uint8Array, offset: number, length: number) =>
+        real.writeSync(fd, buffer, offset, Math.min(length, 1000), null)) as typeof real.writeSync,
     }));
     const path = join(tempDir(), 'f');
-    const handle = await fresh.nodeFs.open(path, fresh.FLAGS.createExclusive, 0o600);
+    const handle = await fresh[name].open(path, fresh.FLAGS.createExclusive, 0o600);
     const content = Array.from({ length: 2500 }, (_, i) => String.fromCharCode(97 + (i % 26))).join(
       '',
     );
-    await fresh.nodeFs.write(handle, text(content));
-    await fresh.nodeFs.close(handle);
+    await fresh[name].write(handle, text(content));
+    await fresh[name].close(handle);
     expect(readFileSync(path, 'utf8')).toBe(content);
   });
 
@@ -120,10 +131,15 @@ describe('reading and writing through an open file', () => {
       calls++;
       (args.at(-1) as (err: Error) => void)(errno('EBUSY'));
     };
+    const busySync = () => {
+      calls++;
+      throw errno('EBUSY');
+    };
     const fresh = await seamOver(() => ({
       rename: busy as unknown as typeof import('node:fs').rename,
+      renameSync: busySync,
     }));
-    expect((await rejection(fresh.nodeFs.rename('/a', '/b'))).code).toBe('EBUSY');
+    expect((await rejection(fresh[name].rename('/a', '/b'))).code).toBe('EBUSY');
     expect(calls).toBe(1);
   });
 
@@ -132,52 +148,66 @@ describe('reading and writing through an open file', () => {
     'changes the owner and group of an open file (red: fchown does nothing and a rewrite loses its owner)',
     async () => {
       const path = join(tempDir(), 'f');
-      const handle = await nodeFs.open(path, FLAGS.createExclusive, 0o600);
-      await nodeFs.fchown(handle, 65534, 65534);
-      await nodeFs.close(handle);
+      const handle = await seam.open(path, FLAGS.createExclusive, 0o600);
+      await seam.fchown(handle, 65534, 65534);
+      await seam.close(handle);
       expect(statSync(path)).toMatchObject({ uid: 65534, gid: 65534 });
     },
   );
+
+  it('fails by a rejected promise, never a throw (red: a caller chaining .catch on a seam call meets an exception instead)', async () => {
+    const missing = join(tempDir(), 'missing');
+    let call: Promise<unknown> | undefined;
+    expect(() => {
+      call = seam.lstat(missing);
+    }).not.toThrow();
+    expect((await rejection(call as Promise<unknown>)).code).toBe('ENOENT');
+  });
 
   it('closes the descriptor (red: close does nothing and descriptors leak)', async () => {
     const dir = tempDir();
     const path = join(dir, 'f');
     writeFileSync(path, 'a');
-    const handle = await nodeFs.open(path, FLAGS.read);
-    await nodeFs.close(handle);
-    expect((await rejection(nodeFs.fstat(handle))).code).toBe('EBADF');
+    const handle = await seam.open(path, FLAGS.read);
+    await seam.close(handle);
+    expect((await rejection(seam.fstat(handle))).code).toBe('EBADF');
   });
 });
 
-describe('paths', () => {
+describe.each(SEAMS)('%s: paths', (name) => {
+  let seam: FsSeam;
+  beforeEach(async () => {
+    seam = (await import('../../src/node/fs-seam.js'))[name];
+  });
+
   it('renames, links, unlinks, lists, stats and resolves (red: a call is a no-op)', async () => {
     const dir = tempDir();
     const a = join(dir, 'a');
     writeFileSync(a, 'A');
-    await nodeFs.rename(a, join(dir, 'b'));
+    await seam.rename(a, join(dir, 'b'));
     expect(existsSync(a)).toBe(false);
-    await nodeFs.link(join(dir, 'b'), join(dir, 'c'));
+    await seam.link(join(dir, 'b'), join(dir, 'c'));
     expect(statSync(join(dir, 'c')).nlink).toBe(2);
-    await nodeFs.unlink(join(dir, 'b'));
-    expect((await nodeFs.readdir(dir)).sort()).toEqual(['c']);
+    await seam.unlink(join(dir, 'b'));
+    expect((await seam.readdir(dir)).sort()).toEqual(['c']);
     symlinkSync('c', join(dir, 'l'));
-    expect((await nodeFs.lstat(join(dir, 'l'))).isSymbolicLink()).toBe(true);
-    expect(await nodeFs.readlink(join(dir, 'l'))).toBe('c');
-    expect(await nodeFs.realpath(join(dir, 'l'))).toBe(join(dir, 'c'));
+    expect((await seam.lstat(join(dir, 'l'))).isSymbolicLink()).toBe(true);
+    expect(await seam.readlink(join(dir, 'l'))).toBe('c');
+    expect(await seam.realpath(join(dir, 'l'))).toBe(join(dir, 'c'));
   });
 
   it('makes missing parents with the mode and removes an empty directory (red: mkdir is not recursive or ignores the mode)', async () => {
     const dir = tempDir();
     const deep = join(dir, 'x', 'y');
-    await nodeFs.mkdir(deep, 0o700);
+    await seam.mkdir(deep, 0o700);
     expect(lstatSync(deep).mode & 0o777).toBe(0o700);
     // Already there: recursive mkdir does not fail.
-    await nodeFs.mkdir(deep, 0o700);
-    await nodeFs.rmdir(deep);
+    await seam.mkdir(deep, 0o700);
+    await seam.rmdir(deep);
     expect(existsSync(deep)).toBe(false);
     mkdirSync(deep);
     writeFileSync(join(deep, 'f'), '');
-    expect((await rejection(nodeFs.rmdir(deep))).code).toBe('ENOTEMPTY');
+    expect((await rejection(seam.rmdir(deep))).code).toBe('ENOTEMPTY');
   });
 });
 

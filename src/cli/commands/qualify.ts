@@ -1,6 +1,7 @@
 // `qualify start|status|finish|cancel`: the probe that qualifies the user's own Cursor build.
 // One command with an action, so the four share one option table; an option the action does not
 // take is a usage error rather than silently ignored.
+import { blockingFs } from '../../node/fs-seam.js';
 import { defaultHooksPath } from '../../node/locate.js';
 import { ProbeArgvMismatchError } from '../../node/qualify/argv-report.js';
 import {
@@ -110,6 +111,7 @@ recorder protocol (recordProbeInvocation in cursorhooks/node does it in one call
         family: options.family as string,
         ...(recorder === undefined ? {} : { recorder }),
         checkHostPaths: hostPaths.checker,
+        fs: blockingFs,
       });
       outcome = started;
       extra = { hostPaths: hostPaths.json() };
@@ -118,12 +120,13 @@ recorder protocol (recordProbeInvocation in cursorhooks/node does it in one call
       const finished = await finishQualification({
         stateDir,
         out: options.out as string,
+        fs: blockingFs,
         ...(id === undefined ? {} : { id }),
       });
       outcome = finished;
       extra = { record: finished.record, out: finished.out, invocations: finished.invocations };
     } else {
-      outcome = await cancelQualification({ stateDir });
+      outcome = await cancelQualification({ stateDir, fs: blockingFs });
     }
     const result = {
       action,
@@ -180,7 +183,7 @@ function actionOf(given: string | undefined, options: OptionValues): Action {
 }
 
 async function status(stateDir: string, json: boolean, io: CliIO): Promise<ExitCode> {
-  const found = await qualificationStatus({ stateDir });
+  const found = await qualificationStatus({ stateDir, fs: blockingFs });
   const result = {
     action: 'status',
     phase: found.phase,

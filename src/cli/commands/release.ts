@@ -1,3 +1,4 @@
+import { blockingFs } from '../../node/fs-seam.js';
 import { release } from '../../node/release.js';
 import type { Command } from '../command.js';
 import { ExitCode } from '../exit-codes.js';
@@ -26,7 +27,7 @@ delete. Releasing again is a no-op.`,
   "generation", "error"}; a failure prints it too, then the error on stderr`,
   async run({ options, json, io }) {
     const { hooksFile, ledger } = filesOf(options);
-    const outcome = await release({ hooksFile, ledger });
+    const outcome = await release({ hooksFile, ledger, fs: blockingFs });
     const result = {
       status: outcome.status,
       hooksFile: outcome.hooksFile,

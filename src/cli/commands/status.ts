@@ -1,3 +1,4 @@
+import { blockingFs } from '../../node/fs-seam.js';
 import { checkHostPaths } from '../../node/path-checks.js';
 import { readStatus } from '../../node/status.js';
 import type { Command } from '../command.js';
@@ -29,6 +30,7 @@ locked, settled or written. Exit 0 whenever the report was made, whatever it say
       hooksFile,
       ledger,
       planner,
+      fs: blockingFs,
       ...(given === undefined ? {} : { spec: given }),
       ...(givenShell === undefined ? {} : { shell: givenShell }),
     });
@@ -38,7 +40,10 @@ locked, settled or written. Exit 0 whenever the report was made, whatever it say
       spec === undefined
         ? null
         : { source: given === undefined ? ('receipt' as const) : ('given' as const), spec };
-    const hostPaths = spec === undefined ? null : hostPathsJSON(await checkHostPaths(spec), false);
+    const hostPaths =
+      spec === undefined
+        ? null
+        : hostPathsJSON(await checkHostPaths(spec, { fs: blockingFs }), false);
     const shell = (options.shell as string | undefined) ?? receipt?.shell;
     const evidence = planner.contracts().find((contract) => contract.id === shell)?.evidence;
     const contract = shell === undefined ? null : { id: shell, evidence: evidence ?? null };

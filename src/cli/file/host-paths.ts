@@ -1,6 +1,7 @@
 // The host path checks as the file-level commands run and report them: measured by the kit's
 // own checker; vouched for only where the user said so and only for checks not performed.
 import type { HookSpec } from '../../domain/hook-spec.js';
+import { blockingFs } from '../../node/fs-seam.js';
 import { checkHostPaths } from '../../node/path-checks.js';
 import type { HostPathCheck, HostPathChecker, HostPathReport } from '../../node/path-report.js';
 
@@ -25,7 +26,7 @@ export class HostPathRun {
   constructor(private readonly vouch: boolean) {}
 
   readonly checker: HostPathChecker = async (spec: HookSpec) => {
-    const report = await checkHostPaths(spec);
+    const report = await checkHostPaths(spec, { fs: blockingFs });
     this.measured = report;
     return this.vouch && vouchable(report) ? { ...report, verified: true } : report;
   };

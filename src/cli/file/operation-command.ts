@@ -1,6 +1,7 @@
 // The four file-level operations share one shape: plan, write and record through the kit's
 // runOperation, report the outcome, exit by its kind.
 
+import { blockingFs } from '../../node/fs-seam.js';
 import { runOperation } from '../../node/run-operation.js';
 import type { Operation } from '../../planner/operation.js';
 import type { Command, OptionDeclarations } from '../command.js';
@@ -51,6 +52,7 @@ export function operationCommand(declaration: OperationCommandDeclaration): Comm
         dryRun,
         checkHostPaths: hostPaths.checker,
         planner,
+        fs: blockingFs,
       });
       const result = await operationResult(outcome, hostPaths.json(), dryRun);
       if (json) writeJSON(io, result);
