@@ -1,6 +1,6 @@
-import { parseArgs } from 'node:util';
 import { nameLike, usageError } from './cli-error.js';
 import type { OptionDeclarations, OptionValues, PositionalDeclaration } from './command.js';
+import { tokenize } from './tokens.js';
 
 /** Options every command takes besides its own. */
 export const COMMON_OPTIONS: OptionDeclarations = {
@@ -14,22 +14,16 @@ export interface ParsedArguments {
 }
 
 /**
- * Parses `args` with `util.parseArgs` against the declarations. parseArgs tokenizes; the checks
- * run here over its tokens so that each usage error names the offending option, and never
- * repeats a value the user typed.
+ * Parses `args` against the declarations, over tokens cut as util.parseArgs cuts them; the
+ * checks run here so that each usage error names the offending option, and never repeats a
+ * value the user typed.
  */
 export function parseArguments(
   args: readonly string[],
   declared: OptionDeclarations,
   positional: PositionalDeclaration | undefined,
 ): ParsedArguments {
-  const { tokens } = parseArgs({
-    args: [...args],
-    options: declared,
-    strict: false,
-    allowPositionals: true,
-    tokens: true,
-  });
+  const tokens = tokenize(args, declared);
   const options: Record<string, string | boolean | string[]> = {};
   const positionals: string[] = [];
   let terminated = false;
