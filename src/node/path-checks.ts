@@ -1,9 +1,8 @@
 // The host path checks of SPEC §11: what must have been measured before a host passes
 // `executableVerified: true`. Only lstat is called, so no link is followed and no FIFO is opened.
-import { lstat } from 'node:fs';
 import { posix, win32 } from 'node:path';
-import { promisify } from 'node:util';
 import type { HookSpec } from '../domain/hook-spec.js';
+import { nodeFs } from './fs-seam.js';
 import { FAILED_DETAILS, NOT_PERFORMED_DETAILS } from './path-check-details.js';
 import type {
   CheckStatus,
@@ -140,8 +139,7 @@ export const checkHostPaths = (async (
   const context: Context = {
     windows: (options.platform ?? process.platform) === 'win32',
     uid: options.uid !== undefined ? options.uid : (process.getuid?.() ?? null),
-    // node:fs, not fs/promises: that one loads readline and the fs watchers into every call.
-    fs: options.fs ?? { lstat: promisify(lstat) },
+    fs: options.fs ?? nodeFs,
   };
   const roles = await Promise.all([
     checkRole('executable', spec.executable, EXECUTABLE_RULES, context),
