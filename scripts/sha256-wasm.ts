@@ -109,22 +109,23 @@ function compressBody(): number[] {
       nextWordUntil(16 * 4);
     });
     // W[16..64): W[t-16] + σ0(W[t-15]) + W[t-7] + σ1(W[t-2]).
+    const earlier = (back: number) => {
+      get(I);
+      load(W_AT - back * 4);
+    };
+    const smallSigma = (back: number, r1: number, r2: number, shift: number) => {
+      earlier(back);
+      set(X);
+      sigma(X, r1, r2, shift, true);
+    };
     loop(() => {
       get(I);
-      get(I);
-      load(W_AT - 16 * 4);
-      get(I);
-      load(W_AT - 15 * 4);
-      set(X);
-      sigma(X, 7, 18, 3, true);
+      earlier(16);
+      smallSigma(15, 7, 18, 3);
       op(add);
-      get(I);
-      load(W_AT - 7 * 4);
+      earlier(7);
       op(add);
-      get(I);
-      load(W_AT - 2 * 4);
-      set(X);
-      sigma(X, 17, 19, 10, true);
+      smallSigma(2, 17, 19, 10);
       op(add);
       store(W_AT);
       nextWordUntil(64 * 4);
