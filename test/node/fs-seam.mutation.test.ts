@@ -143,6 +143,50 @@ describe.each(SEAMS)('%s: reading and writing through an open file', (name) => {
     expect(calls).toBe(1);
   });
 
+  it('retries a rename Windows refuses for a moment, on Windows (red: the Windows retries never run there, and a scanner holding the file fails the write)', async () => {
+    let calls = 0;
+    const busyOnce = (real: typeof import('node:fs')) => ({
+      rename: ((from: string, to: string, done: (err: Error | null) => void) => {
+        calls++;
+        if (calls === 1) done(errno('EBUSY'));
+        else real.rename(from, to, done);
+      }) as typeof real.rename,
+      renameSync: ((from: string, to: string) => {
+        calls++;
+        if (calls === 1) throw errno('EBUSY');
+        real.renameSync(from, to);
+      }) as typeof real.renameSync,
+    });
+    const platform = Object.getOwnPropertyDescriptor(process, 'platform') as PropertyDescriptor;
+    Object.defineProperty(process, 'platform', { ...platform, value: 'win32' });
+    let fresh: SeamModule;
+    try {
+      fresh = await seamOver(busyOnce);
+    } finally {
+      Object.defineProperty(process, 'platform', platform);
+    }
+    const dir = tempDir();
+    writeFileSync(join(dir, 'a'), 'A');
+    await fresh[name].rename(join(dir, 'a'), join(dir, 'b'));
+    expect(calls).toBe(2);
+    expect(readFileSync(join(dir, 'b'), 'utf8')).toBe('A');
+  });
+
+  it('syncs through node:fs, so a failing sync is reported (red: fsync is a no-op and a power loss can lose a file the kit called written)', async () => {
+    const eio = () => errno('EIO');
+    const fresh = await seamOver(() => ({
+      fsync: ((_fd: number, done: (err: Error | null) => void) =>
+        done(eio())) as unknown as typeof import('node:fs').fsync,
+      fsyncSync: () => {
+        throw eio();
+      },
+    }));
+    const path = join(tempDir(), 'f');
+    const handle = await fresh[name].open(path, fresh.FLAGS.createExclusive, 0o600);
+    expect((await rejection(fresh[name].fsync(handle))).code).toBe('EIO');
+    await fresh[name].close(handle);
+  });
+
   // Only root may give a file away; elsewhere the call is exercised above with the same owner.
   it.skipIf(process.getuid?.() !== 0)(
     'changes the owner and group of an open file (red: fchown does nothing and a rewrite loses its owner)',
