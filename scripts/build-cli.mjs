@@ -33,10 +33,21 @@ const portableSha256 = {
   },
 };
 
+// node:os through a facade that loads it on first use: few calls need it (os-on-demand.ts).
+const osOnDemand = {
+  name: 'os-on-demand',
+  setup(plugin) {
+    const facade = new URL('src/cli/os-on-demand.ts', ROOT).pathname;
+    plugin.onResolve({ filter: /^node:os$/ }, (args) =>
+      args.importer === facade ? undefined : { path: facade },
+    );
+  },
+};
+
 await build({
   ...common,
   entryPoints: ['src/cli/main.ts'],
-  plugins: [portableSha256],
+  plugins: [portableSha256, osOnDemand],
   outfile: 'dist/cli-main.cjs',
   // The bin compiles the bundle with node:vm, where a real import() would need an experimental
   // flag: esbuild turns each into a require() of the same module.

@@ -210,7 +210,7 @@ describe('what one call of the built executable evaluates', () => {
     ]);
   });
 
-  it('plan, status and install --dry-run load neither node:crypto, node:fs/promises nor node:perf_hooks (red: a call that never writes pays for crypto and its streams, readline, the fs watchers or the perf hooks)', () => {
+  it('plan, status and install --dry-run load neither node:crypto, node:fs/promises, node:perf_hooks nor node:os (red: a call that never writes pays for crypto and its streams, readline, the fs watchers, the perf hooks or an OS query it never makes)', () => {
     const where = home();
     writeHooks(where);
     const calls: [string[], string][] = [
@@ -224,7 +224,22 @@ describe('what one call of the built executable evaluates', () => {
       expect(builtins).not.toContain('node:crypto');
       expect(builtins).not.toContain('node:fs/promises');
       expect(builtins).not.toContain('node:perf_hooks');
+      expect(builtins).not.toContain('node:os');
     }
+  });
+
+  it("loads node:os on demand, where a call needs the home directory (red: the bundle's on-demand node:os gives a wrong or missing home)", () => {
+    const where = home();
+    const call = spawnSync(
+      process.execPath,
+      [BUILT_CLI, 'status', '--ledger', where.ledger, '--json'],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, HOME: where.dir },
+      },
+    );
+    expect(call.stderr).toBe('');
+    expect(JSON.parse(call.stdout).hooksFile).toBe(join(where.dir, '.cursor', 'hooks.json'));
   });
 });
 
