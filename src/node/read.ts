@@ -2,7 +2,7 @@
 // keeps writing to the link's target, so the link survives); anything but a regular file is
 // refused without blocking; an absent file is the empty document.
 import type { Stats } from 'node:fs';
-import { dirname, isAbsolute, join, parse, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, parse, sep } from 'node:path';
 import { MAX_DOCUMENT_BYTES } from '../limits.js';
 import { aboutFile, asHostError, errnoOf, type FileRole, HostIOError } from './errors.js';
 import { FLAGS, type FsSeam, nodeFs } from './fs-seam.js';
@@ -40,14 +40,29 @@ export async function resolveTarget(path: string, fs: FsSeam = nodeFs): Promise<
 }
 
 async function resolveMissing(path: string, fs: FsSeam, links: { hops: number }): Promise<string> {
-  try {
-    // The usual case, the file exists: the kernel resolves every link and `..` itself.
-    return await fs.realpath(path);
-  } catch (err) {
-    if (errnoOf(err) !== 'ENOENT') throw asHostError(err);
+  // The usual case, the file exists: the kernel resolves every link and `..` itself.
+  const real = await realpathIfPresent(path, fs);
+  if (real !== undefined) return real;
+  // The next most usual, only the last name is missing (a lock, a temporary file, a first
+  // ledger): its directory is resolved whole, and the walk takes that one name.
+  const name = basename(path);
+  const parent = dirname(path);
+  if (name !== '.' && name !== '..' && parent !== path) {
+    const realParent = await realpathIfPresent(parent, fs);
+    if (realParent !== undefined) return walk(realParent, name, fs, links);
   }
   const root = parse(path).root;
   return walk(root, path.slice(root.length), fs, links);
+}
+
+/** The real path of `path`; undefined if some name in it is missing. */
+async function realpathIfPresent(path: string, fs: FsSeam): Promise<string | undefined> {
+  try {
+    return await fs.realpath(path);
+  } catch (err) {
+    if (errnoOf(err) !== 'ENOENT') throw asHostError(err);
+    return undefined;
+  }
 }
 
 /**
@@ -65,11 +80,10 @@ async function walk(real: string, rest: string, fs: FsSeam, links: { hops: numbe
       continue;
     }
     const next = join(current, name);
-    try {
-      current = await fs.realpath(next);
+    const found = await realpathIfPresent(next, fs);
+    if (found !== undefined) {
+      current = found;
       continue;
-    } catch (err) {
-      if (errnoOf(err) !== 'ENOENT') throw asHostError(err);
     }
     const link = await linkTarget(next, fs);
     if (link === undefined) return join(next, ...names.slice(i + 1));

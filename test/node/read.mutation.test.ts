@@ -220,11 +220,26 @@ describe('resolving a missing path name by name', () => {
     return { fs, asked };
   }
 
-  it('asks the whole path first, then each real name once, skipping empty names, `.` and `..` (red: a name the kernel needs no lookup for costs one)', async () => {
+  it('asks the whole path first, then its directory, then each real name once, skipping empty names, `.` and `..` (red: a name the kernel needs no lookup for costs one)', async () => {
     const { fs, asked } = treeSeam(['/', '/x', '/x/y']);
     expect(await resolveTarget('/x//./y/../y/m/n', fs)).toBe('/x/y/m/n');
-    expect(asked).toEqual(['/x//./y/../y/m/n', '/x', '/x/y', '/x/y', '/x/y/m']);
+    expect(asked).toEqual(['/x//./y/../y/m/n', '/x//./y/../y/m', '/x', '/x/y', '/x/y', '/x/y/m']);
   });
+
+  it('resolves a missing last name with one lookup of its directory, not one per ancestor (red: every lock, temporary file and first ledger costs a lookup per directory above it)', async () => {
+    const { fs, asked } = treeSeam(['/', '/x', '/x/y']);
+    expect(await resolveTarget('/x/y/new', fs)).toBe('/x/y/new');
+    expect(asked).toEqual(['/x/y/new', '/x/y', '/x/y/new']);
+  });
+
+  it.each(['/x/y/.', '/x/y/..'])(
+    'walks %s name by name, as `.` and `..` are no names to look up in a directory (red: the directory of the path text is taken for the real one)',
+    async (path) => {
+      const { fs, asked } = treeSeam(['/', '/x']);
+      await resolveTarget(path, fs);
+      expect(asked.slice(0, 3)).toEqual([path, '/x', '/x/y']);
+    },
+  );
 
   it('refuses when resolving the whole path fails otherwise than ENOENT (red: an unreadable directory is walked around)', async () => {
     // Only the whole path's text fails: walked name by name, `/x/f` would read as missing.
