@@ -232,6 +232,15 @@ describe('resolving a missing path name by name', () => {
     expect(asked).toEqual(['/x/y/new', '/x/y', '/x/y/new']);
   });
 
+  it('resolves an existing path with one lookup, and the root too when a seam finds nothing (red: a path that exists, or the root, is looked up again through its directory)', async () => {
+    const { fs, asked } = treeSeam(['/', '/x', '/x/f']);
+    expect(await resolveTarget('/x/f', fs)).toBe('/x/f');
+    expect(asked).toEqual(['/x/f']);
+    const empty = treeSeam([]);
+    expect(await resolveTarget('/', empty.fs)).toBe('/');
+    expect(empty.asked).toEqual(['/']);
+  });
+
   it.each(['/x/y/.', '/x/y/..'])(
     'walks %s name by name, as `.` and `..` are no names to look up in a directory (red: the directory of the path text is taken for the real one)',
     async (path) => {
