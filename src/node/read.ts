@@ -44,12 +44,15 @@ async function resolveMissing(path: string, fs: FsSeam, links: { hops: number })
   const real = await realpathIfPresent(path, fs);
   if (real !== undefined) return real;
   // The next most usual, only the last name is missing (a lock, a temporary file, a first
-  // ledger): its directory is resolved whole, and the walk takes that one name.
+  // ledger): its directory is resolved whole, and that name, known missing, is not looked up
+  // again.
   const name = basename(path);
   const parent = dirname(path);
   if (name !== '.' && name !== '..' && parent !== path) {
     const realParent = await realpathIfPresent(parent, fs);
-    if (realParent !== undefined) return walk(realParent, name, fs, links);
+    if (realParent !== undefined) {
+      return (await followDangling(realParent, name, fs, links)) ?? join(realParent, name);
+    }
   }
   const root = parse(path).root;
   return walk(root, path.slice(root.length), fs, links);
@@ -85,16 +88,29 @@ async function walk(real: string, rest: string, fs: FsSeam, links: { hops: numbe
       current = found;
       continue;
     }
-    const link = await linkTarget(next, fs);
-    if (link === undefined) return join(next, ...names.slice(i + 1));
-    if (++links.hops > MAX_LINKS) throw new HostIOError('io-failure', 'ELOOP');
-    // A relative target is relative to the directory really holding the link, not to the path
-    // that named it: under a symlinked ancestor (GNU stow) the two differ.
-    current = isAbsolute(link)
-      ? await resolveMissing(link, fs, links)
-      : await walk(current, link, fs, links);
+    const followed = await followDangling(current, name, fs, links);
+    if (followed === undefined) return join(next, ...names.slice(i + 1));
+    current = followed;
   }
   return current;
+}
+
+/**
+ * Where `name`, missing from the real directory `dir`, leads if it is a dangling symlink;
+ * undefined if it is nothing at all.
+ */
+async function followDangling(
+  dir: string,
+  name: string,
+  fs: FsSeam,
+  links: { hops: number },
+): Promise<string | undefined> {
+  const link = await linkTarget(join(dir, name), fs);
+  if (link === undefined) return undefined;
+  if (++links.hops > MAX_LINKS) throw new HostIOError('io-failure', 'ELOOP');
+  // A relative target is relative to the directory really holding the link, not to the path
+  // that named it: under a symlinked ancestor (GNU stow) the two differ.
+  return isAbsolute(link) ? resolveMissing(link, fs, links) : walk(dir, link, fs, links);
 }
 
 // Windows takes either slash; a POSIX name may hold a backslash.
