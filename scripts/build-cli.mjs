@@ -22,27 +22,24 @@ const common = {
   logLevel: 'warning',
 };
 
+/** A plugin that gives the bundle `file` wherever a source imports `specifier`, except in `file`. */
+function swapIn(name, specifier, file) {
+  const path = new URL(file, ROOT).pathname;
+  return {
+    name,
+    setup(plugin) {
+      plugin.onResolve({ filter: specifier }, (args) =>
+        args.importer === path ? undefined : { path },
+      );
+    },
+  };
+}
+
 // The planner's SHA-256 is node:crypto's; the bundle takes the plain TypeScript one with the same
 // interface instead, so that no call that only reads pays for loading node:crypto.
-const portableSha256 = {
-  name: 'portable-sha256',
-  setup(plugin) {
-    plugin.onResolve({ filter: /^\.\/sha256\.js$/ }, () => ({
-      path: new URL('src/json/sha256-portable.ts', ROOT).pathname,
-    }));
-  },
-};
-
+const portableSha256 = swapIn('portable-sha256', /^\.\/sha256\.js$/, 'src/json/sha256-portable.ts');
 // node:os through a facade that loads it on first use: few calls need it (os-on-demand.ts).
-const osOnDemand = {
-  name: 'os-on-demand',
-  setup(plugin) {
-    const facade = new URL('src/cli/os-on-demand.ts', ROOT).pathname;
-    plugin.onResolve({ filter: /^node:os$/ }, (args) =>
-      args.importer === facade ? undefined : { path: facade },
-    );
-  },
-};
+const osOnDemand = swapIn('os-on-demand', /^node:os$/, 'src/cli/os-on-demand.ts');
 
 await build({
   ...common,
