@@ -2,10 +2,9 @@
 // written out op by op. `npx tsx scripts/sha256-wasm.ts` prints the bytes as that file holds
 // them; a test fails when the two differ.
 import { fileURLToPath } from 'node:url';
-import { LAYOUT } from '../src/json/sha256-wasm.js';
+import { BLOCK, LAYOUT } from '../src/json/sha256-wasm.js';
 
 const { k: K_AT, state: STATE_AT, schedule: W_AT, input: INPUT_AT } = LAYOUT;
-const BLOCK = 64;
 
 // The function's locals: its parameter (the blocks left), the eight working variables, then
 // the round's first temporary, the byte offset into the schedule, the input pointer, a scratch.

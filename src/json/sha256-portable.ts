@@ -3,7 +3,7 @@
 // brings the stream modules with it, costs a call a few milliseconds. The blocks are compressed
 // by WebAssembly (sha256-wasm.ts says why), or by the function below where Node has none. In a
 // long-lived process node:crypto is faster, so the library keeps it.
-import { type CompressBlocks, wasmCompressor } from './sha256-wasm.js';
+import { BLOCK, type CompressBlocks, wasmCompressor } from './sha256-wasm.js';
 
 const K = new Int32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -19,8 +19,6 @@ const K = new Int32Array([
 const INITIAL = [
   0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
 ];
-
-const BLOCK = 64;
 
 // The message schedule, shared: compression never runs twice at once, and one array for all
 // hashes spares each a typed array too large for V8's heap.

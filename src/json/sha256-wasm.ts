@@ -28,7 +28,8 @@ declare const WebAssembly:
 
 /** The module's one 64 KiB page: round constants, state, message schedule, then the input. */
 export const LAYOUT = { k: 0, state: 256, schedule: 512, input: 1024, page: 65536 } as const;
-const BLOCK = 64;
+/** SHA-256 works on 64-byte blocks. */
+export const BLOCK = 64;
 const MAX_BLOCKS = (LAYOUT.page - LAYOUT.input) / BLOCK;
 
 /** The module: one function `compress(blocks)` and the memory it works in. */
