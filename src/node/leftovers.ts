@@ -1,16 +1,15 @@
 // The names of the kit's own side files beside a target, and the clean-up of those a killed
-// process left behind. Every side file carries its creator's pid, so a dead creator proves the
-// file is garbage; a live one is never touched. One stamped with our own pid is a dead
-// predecessor's (containers reuse low pids) unless this process tracks it as its own staging
-// file; its temp files exist only inside its hold of the lock the caller now holds.
+// process left behind. Sweeping runs under the target's lock, which decides what is garbage
+// whatever pid namespace left it: a temp file of anyone but this process belongs to a writer that
+// held the lock before us and is dead, or lost the lock and will not rename it (a holder confirms
+// its lock before renaming). A lock staging file belongs to a waiter, which holds no lock: its own
+// record (pid, boot, namespace) says whether that waiter is dead.
 import { basename, dirname, join } from 'node:path';
 import { asHostError, errnoOf } from './errors.js';
 import type { FsSeam } from './fs-seam.js';
 import { pidAlive } from './process-identity.js';
 import { randomHex } from './random.js';
 import { isTracked } from './side-file-registry.js';
-
-export { pidAlive };
 
 export type SideFileKind = 'tmp' | 'lock-tmp';
 
@@ -27,12 +26,25 @@ export async function sideFileName(realPath: string, kind: SideFileKind): Promis
   return `${realPath}${MARK}${kind === 'tmp' ? '' : 'lock-'}${unique}.tmp`;
 }
 
-/** The creator pid of one of our side files for `base`, or undefined for any other name. */
-export function sideFilePid(base: string, name: string): number | undefined {
-  if (!name.startsWith(base + MARK)) return undefined;
-  const match = /^(?:lock-)?(\d+)-[0-9a-f]{12}\.tmp$/.exec(name.slice(base.length + MARK.length));
-  return match === null ? undefined : Number(match[1]);
+/** One of our side files: its kind and the pid its creator stamped on it. */
+export interface SideFileName {
+  readonly kind: SideFileKind;
+  readonly pid: number;
 }
+
+/** Which of our side files for `base` a name is; undefined for any other name. */
+export function sideFileOf(base: string, name: string): SideFileName | undefined {
+  if (!name.startsWith(base + MARK)) return undefined;
+  const match = /^(lock-)?(\d+)-[0-9a-f]{12}\.tmp$/.exec(name.slice(base.length + MARK.length));
+  if (match === null) return undefined;
+  return { kind: match[1] === undefined ? 'tmp' : 'lock-tmp', pid: Number(match[2]) };
+}
+
+/**
+ * What the lock makes of a waiter's staging file from the record inside: garbage, kept, or
+ * `unreadable` (a waiter killed between creating and writing it, or one writing it now).
+ */
+export type StagingJudge = (path: string) => Promise<'stale' | 'kept' | 'unreadable'>;
 
 /**
  * Whether any of our side files (a lock, a staging or temp file, live or left by a killed
@@ -48,8 +60,18 @@ export async function hasSideFiles(realPath: string, fs: FsSeam): Promise<boolea
   }
 }
 
-/** Removes side files of `realPath` whose creator is dead. Call it holding the target's lock. */
-export async function removeLeftovers(realPath: string, fs: FsSeam): Promise<void> {
+/**
+ * Removes the side files of `realPath` that no live writer can still use: temp files this
+ * process does not track, and staging files `judge` finds stale. An unreadable staging file has
+ * only the pid in its name to go by: it goes when that pid is gone here (or is ours, untracked).
+ * Removing one under a live writer would only fail that writer's link, never lose a write. Call
+ * it holding the target's lock.
+ */
+export async function removeLeftovers(
+  realPath: string,
+  fs: FsSeam,
+  judge: StagingJudge,
+): Promise<void> {
   const base = basename(realPath);
   let names: string[];
   try {
@@ -59,10 +81,14 @@ export async function removeLeftovers(realPath: string, fs: FsSeam): Promise<voi
     throw asHostError(err);
   }
   for (const name of names) {
-    const pid = sideFilePid(base, name);
+    const side = sideFileOf(base, name);
     const path = join(dirname(realPath), name);
-    if (pid === undefined) continue;
-    if (pid === process.pid ? isTracked(path) : pidAlive(pid)) continue;
+    if (side === undefined || isTracked(path)) continue;
+    if (side.kind === 'lock-tmp') {
+      const verdict = await judge(path);
+      if (verdict === 'kept') continue;
+      if (verdict === 'unreadable' && side.pid !== process.pid && pidAlive(side.pid)) continue;
+    }
     await fs.unlink(path).catch((err: unknown) => {
       if (errnoOf(err) !== 'ENOENT') throw asHostError(err);
     });

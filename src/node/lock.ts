@@ -2,20 +2,26 @@
 // {pid, hostname, acquiredAt, nonce} and, where Linux shows them, the holder's boot id, pid
 // namespace and start time. It excludes cooperating cursorhooks writers only; an editor that
 // ignores it can still write the target (the compare-and-swap catches that).
-// A holder is judged dead by proof where one exists (process-identity.ts); one that cannot be
-// probed (another pid namespace, host name or machine) by a lease: a holder refreshes the lock
-// file's mtime every REFRESH_MS, and a waiter that sees no change for a lease on its own
-// monotonic clock breaks it. What that cannot prove: a holder stopped (SIGSTOP) or blocked longer
-// than the lease while unprobeable loses its lock, and the compare-and-swap is then the guard;
-// so does a live holder of a kit from before the lease, which never refreshes.
+// A holder is judged by proof where one exists (process-identity.ts). One that ran on this machine
+// but cannot be told apart from another process (a pid that answers without /proc, a pid
+// namespace we cannot see into) may be alive: it keeps its lock for hours, whether it is slow or
+// stopped. Only one on another machine or boot is judged by a lease: a holder refreshes the lock
+// file's mtime every REFRESH_MS, and a waiter that sees no change for a lease on its own monotonic
+// clock breaks it (clocks of two machines are never compared).
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { readFile, utimes } from 'node:fs';
+import { readFile, type Stats, utimes } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { asHostError, errnoOf, HostIOError, type LockHolder, TargetMovedError } from './errors.js';
 import { FLAGS, type FsSeam, nodeFs } from './fs-seam.js';
 import { lockPathOf, removeLeftovers, sideFileName } from './leftovers.js';
-import { type Liveness, liveness, type ProcessIdentity, selfIdentity } from './process-identity.js';
+import {
+  type Liveness,
+  liveness,
+  MAY_BE_ALIVE_CEILING_MS,
+  type ProcessIdentity,
+  selfIdentity,
+} from './process-identity.js';
 import { randomHex } from './random.js';
 import { type FileSnapshot, type ReadOptions, readFileSnapshot, resolveTarget } from './read.js';
 import { trackLockFile, trackSideFile } from './side-file-registry.js';
@@ -106,7 +112,7 @@ export async function withSweptLock<T>(
   return withTargetLock(
     path,
     async (realPath) => {
-      await removeLeftovers(realPath, fs);
+      await removeLeftovers(realPath, fs, (staging) => judgeStaging(staging, fs));
       return body(realPath);
     },
     options,
@@ -399,18 +405,32 @@ class Leases {
   }
 }
 
-/** What identifies one refresh of one record: its nonce, inode and mtime. */
-async function fileState(path: string, owner: LockOwner, fs: FsSeam): Promise<string | undefined> {
+/** The lock or break file's status now; undefined once it is gone. */
+async function statusOf(path: string, fs: FsSeam): Promise<Stats | undefined> {
   try {
-    const stats = await fs.lstat(path);
-    return `${owner.nonce}:${stats.ino}:${stats.mtimeMs}`;
+    return await fs.lstat(path);
   } catch (err) {
     if (errnoOf(err) === 'ENOENT') return undefined;
     throw asHostError(err);
   }
 }
 
-/** The record as judged, if its holder is provably dead or its lease ran out; else undefined. */
+/** What identifies one refresh of one record: its nonce, inode and mtime. */
+function stateOf(owner: LockOwner, stats: Stats): string {
+  return `${owner.nonce}:${stats.ino}:${stats.mtimeMs}`;
+}
+
+/** What identifies one refresh of the record at `path`; undefined once it is gone. */
+async function fileState(path: string, owner: LockOwner, fs: FsSeam): Promise<string | undefined> {
+  const stats = await statusOf(path, fs);
+  return stats === undefined ? undefined : stateOf(owner, stats);
+}
+
+/**
+ * The record as judged, if its holder is provably dead, or may be alive but left it unrefreshed
+ * past the ceiling (on this machine's clock: same machine), or cannot be probed and let its lease
+ * run out; else undefined.
+ */
 async function judge(
   path: string,
   owner: LockOwner,
@@ -419,9 +439,29 @@ async function judge(
 ): Promise<Judged | undefined> {
   const verdict = livenessOf(owner);
   if (verdict === 'alive') return undefined;
-  const seen = await fileState(path, owner, fs);
-  if (seen === undefined) return undefined;
-  return verdict === 'dead' || leases.expired(path, seen) ? { owner, seen } : undefined;
+  const stats = await statusOf(path, fs);
+  if (stats === undefined) return undefined;
+  const seen = stateOf(owner, stats);
+  const stale =
+    verdict === 'dead' ||
+    (verdict === 'maybe-alive'
+      ? Date.now() - stats.mtimeMs >= MAY_BE_ALIVE_CEILING_MS
+      : leases.expired(path, seen));
+  return stale ? { owner, seen } : undefined;
+}
+
+/**
+ * A waiter's staging file judged by the record inside: stale when its writer is dead or the file
+ * outlived the ceiling (a waiter stages its record only while it waits).
+ */
+async function judgeStaging(path: string, fs: FsSeam): Promise<'stale' | 'kept' | 'unreadable'> {
+  const stats = await statusOf(path, fs);
+  if (stats === undefined) return 'kept';
+  if (Date.now() - stats.mtimeMs >= MAY_BE_ALIVE_CEILING_MS) return 'stale';
+  const record = await readOwner(path, fs).catch(() => 'unreadable' as const);
+  if (record === 'gone') return 'kept';
+  if (record === 'unreadable') return 'unreadable';
+  return livenessOf(record) === 'dead' ? 'stale' : 'kept';
 }
 
 /**

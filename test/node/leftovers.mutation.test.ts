@@ -2,7 +2,7 @@
 // ours, whose creator is dead, and which failures are reported.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nodeFs } from '../../src/node/fs-seam.js';
 import {
@@ -10,7 +10,7 @@ import {
   lockPathOf,
   removeLeftovers,
   sideFileName,
-  sideFilePid,
+  sideFileOf,
 } from '../../src/node/leftovers.js';
 import { trackSideFile } from '../../src/node/side-file-registry.js';
 import { failing, tempDir } from './support.js';
@@ -32,7 +32,10 @@ describe('side-file names', () => {
       const name = await sideFileName('/d/hooks.json', kind);
       expect(shape.exec(name)?.[1]).toBe(String(process.pid));
       expect(await sideFileName('/d/hooks.json', kind)).not.toBe(name);
-      expect(sideFilePid('hooks.json', name.slice('/d/'.length))).toBe(process.pid);
+      expect(sideFileOf('hooks.json', name.slice('/d/'.length))).toEqual({
+        kind,
+        pid: process.pid,
+      });
     },
   );
 
@@ -50,7 +53,7 @@ describe('side-file names', () => {
   ])(
     'does not take %s for a side file (red: the sweep removes a file that is not ours)',
     (name) => {
-      expect(sideFilePid('hooks.json', name)).toBeUndefined();
+      expect(sideFileOf('hooks.json', name)).toBeUndefined();
     },
   );
 });
@@ -79,41 +82,72 @@ describe('whether side files stand beside a target', () => {
 });
 
 describe('removing leftovers', () => {
-  it("removes a dead creator's files, keeps a live one's and any other file (red: a running writer's temp file vanishes, or garbage stays)", async () => {
+  type Verdict = 'stale' | 'kept' | 'unreadable';
+  /** A staging judge that answers `verdict` and records what it was asked about. */
+  const judging = (verdict: Verdict) => {
+    const asked: string[] = [];
+    const judge = async (path: string) => {
+      asked.push(path);
+      return verdict;
+    };
+    return { asked, judge };
+  };
+
+  it("removes temp files whoever made them and asks the judge about staging files only (red: a dead waiter's staging stays, a live one's vanishes, or a pid-namespace temp file stays forever)", async () => {
+    // Unreadable: only the pid in the name decides, gone here (DEAD) or alive (LIVE).
+    for (const [verdict, pid, removed] of [
+      ['stale', LIVE, true],
+      ['kept', DEAD, false],
+      ['unreadable', DEAD, true],
+      ['unreadable', LIVE, false],
+    ] as const) {
+      const dir = tempDir();
+      const target = join(dir, 'hooks.json');
+      const temp = join(dir, `hooks.json.cursorhooks-${LIVE}-0123456789ab.tmp`);
+      const staging = join(dir, `hooks.json.cursorhooks-lock-${pid}-0123456789ab.tmp`);
+      for (const path of [target, temp, staging, join(dir, 'notes.txt')]) writeFileSync(path, '');
+      const { asked, judge } = judging(verdict);
+      await removeLeftovers(target, nodeFs, judge);
+      expect(asked).toEqual([staging]);
+      const kept = ['hooks.json', 'notes.txt', ...(removed ? [] : [basename(staging)])];
+      expect(readdirSync(dir).sort(), `${verdict} ${pid}`).toEqual(kept.sort());
+    }
+  });
+
+  it('removes an unreadable staging file stamped with our own pid that this process did not make (red: a dead predecessor with a reused pid leaves it forever)', async () => {
     const dir = tempDir();
-    const target = join(dir, 'hooks.json');
-    const dead = join(dir, `hooks.json.cursorhooks-${DEAD}-0123456789ab.tmp`);
-    const deadLock = join(dir, `hooks.json.cursorhooks-lock-${DEAD}-0123456789ab.tmp`);
-    const live = join(dir, `hooks.json.cursorhooks-${LIVE}-0123456789ab.tmp`);
-    for (const path of [target, dead, deadLock, live, join(dir, 'notes.txt')])
-      writeFileSync(path, '');
-    await removeLeftovers(target, nodeFs);
-    expect(readdirSync(dir).sort()).toEqual(
-      ['hooks.json', `hooks.json.cursorhooks-${LIVE}-0123456789ab.tmp`, 'notes.txt'].sort(),
-    );
+    const staging = join(dir, `hooks.json.cursorhooks-lock-${process.pid}-0123456789ab.tmp`);
+    writeFileSync(staging, '');
+    await removeLeftovers(join(dir, 'hooks.json'), nodeFs, judging('unreadable').judge);
+    expect(existsSync(staging)).toBe(false);
   });
 
   it("removes a file of this pid unless this process tracks it (red: a dead predecessor's file with a reused pid stays, or our own is removed)", async () => {
     const dir = tempDir();
     const target = join(dir, 'hooks.json');
-    const ours = join(dir, `hooks.json.cursorhooks-${process.pid}-0123456789ab.tmp`);
+    const ours = join(dir, `hooks.json.cursorhooks-lock-${process.pid}-0123456789ab.tmp`);
     const predecessor = join(dir, `hooks.json.cursorhooks-${process.pid}-ba9876543210.tmp`);
     writeFileSync(ours, '');
     writeFileSync(predecessor, '');
     const untrack = trackSideFile(ours);
+    const { asked, judge } = judging('stale');
     try {
-      await removeLeftovers(target, nodeFs);
+      await removeLeftovers(target, nodeFs, judge);
     } finally {
       untrack();
     }
     expect([existsSync(ours), existsSync(predecessor)]).toEqual([true, false]);
+    expect(asked).toEqual([]);
   });
 
   it('does nothing for a missing directory and reports an unreadable one (red: the sweep fails a first install, or hides EACCES)', async () => {
     const dir = tempDir();
-    await expect(removeLeftovers(join(dir, 'none', 'hooks.json'), nodeFs)).resolves.toBeUndefined();
+    const { judge } = judging('stale');
     await expect(
-      removeLeftovers(join(dir, 'hooks.json'), failing('readdir', 'EACCES')),
+      removeLeftovers(join(dir, 'none', 'hooks.json'), nodeFs, judge),
+    ).resolves.toBeUndefined();
+    await expect(
+      removeLeftovers(join(dir, 'hooks.json'), failing('readdir', 'EACCES'), judge),
     ).rejects.toMatchObject({
       reason: 'permission-denied',
     });
@@ -124,9 +158,14 @@ describe('removing leftovers', () => {
     const target = join(dir, 'hooks.json');
     const dead = join(dir, `hooks.json.cursorhooks-${DEAD}-0123456789ab.tmp`);
     writeFileSync(dead, '');
-    await expect(removeLeftovers(target, failing('unlink', 'ENOENT'))).resolves.toBeUndefined();
-    await expect(removeLeftovers(target, failing('unlink', 'EACCES'))).rejects.toMatchObject({
-      reason: 'permission-denied',
-    });
+    const { judge } = judging('stale');
+    await expect(
+      removeLeftovers(target, failing('unlink', 'ENOENT'), judge),
+    ).resolves.toBeUndefined();
+    await expect(removeLeftovers(target, failing('unlink', 'EACCES'), judge)).rejects.toMatchObject(
+      {
+        reason: 'permission-denied',
+      },
+    );
   });
 });

@@ -1,12 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HostIOError } from '../../src/node/errors.js';
 import { type FsSeam, nodeFs } from '../../src/node/fs-seam.js';
-import { lockPathOf, removeLeftovers, sideFilePid } from '../../src/node/leftovers.js';
-import { withLock } from '../../src/node/lock.js';
+import { lockPathOf, sideFileOf } from '../../src/node/leftovers.js';
+import { withLock, withSweptLock } from '../../src/node/lock.js';
+import { MAY_BE_ALIVE_CEILING_MS } from '../../src/node/process-identity.js';
 import { trackSideFile } from '../../src/node/side-file-registry.js';
 import { strays, tempDir } from './support.js';
 
@@ -198,20 +199,29 @@ describe('breaking a stale lock', () => {
 });
 
 describe('leftover side files', () => {
-  it('removes those of dead processes only, or a live writer loses its temp file', async () => {
+  /** Sweeps `target`'s side files the way every writer does: under its lock. */
+  const sweep = (target: string) => withSweptLock(target, async () => undefined);
+
+  it("removes every temp file this process does not track, and staging files of dead waiters only (red: a live waiter's staging file vanishes, or garbage stays)", async () => {
     const dir = tempDir();
     const target = join(dir, 'hooks.json');
     const dead = deadPid();
-    const names = [
-      `hooks.json.cursorhooks-${dead}-0123456789ab.tmp`,
-      `hooks.json.cursorhooks-lock-${dead}-0123456789ab.tmp`,
-      `hooks.json.cursorhooks-${process.ppid}-0123456789ab.tmp`,
-      `other.json.cursorhooks-${dead}-0123456789ab.tmp`,
-      'hooks.json.bak',
-    ];
-    for (const name of names) writeFileSync(join(dir, name), '');
-    await removeLeftovers(target, nodeFs);
-    expect(strays(dir).sort()).toEqual(names.slice(2).sort());
+    const names = {
+      deadTemp: `hooks.json.cursorhooks-${dead}-0123456789ab.tmp`,
+      // Under the lock a temp file is garbage whoever made it: only a lock holder writes one.
+      liveTemp: `hooks.json.cursorhooks-${process.ppid}-0123456789ab.tmp`,
+      deadStaging: `hooks.json.cursorhooks-lock-${dead}-0123456789ab.tmp`,
+      liveStaging: `hooks.json.cursorhooks-lock-${process.ppid}-0123456789ab.tmp`,
+      other: `other.json.cursorhooks-${dead}-0123456789ab.tmp`,
+      backup: 'hooks.json.bak',
+    };
+    writeFileSync(join(dir, names.deadStaging), lockRecord(dead));
+    writeFileSync(join(dir, names.liveStaging), lockRecord(process.ppid));
+    for (const name of [names.deadTemp, names.liveTemp, names.other, names.backup]) {
+      writeFileSync(join(dir, name), '');
+    }
+    await sweep(target);
+    expect(strays(dir).sort()).toEqual([names.liveStaging, names.other, names.backup].sort());
   });
 
   // Red before: a file stamped with our own pid was never removed, so in a container (which
@@ -221,22 +231,41 @@ describe('leftover side files', () => {
     const target = join(dir, 'hooks.json');
     const names = [
       `hooks.json.cursorhooks-${process.pid}-0123456789ab.tmp`,
-      `hooks.json.cursorhooks-lock-${process.pid}-0123456789ab.tmp`,
-      `hooks.json.cursorhooks-lock-${process.pid}-ba9876543210.tmp`,
+      `hooks.json.cursorhooks-${process.pid}-ba9876543210.tmp`,
     ];
     for (const name of names) writeFileSync(join(dir, name), '');
-    const untrack = trackSideFile(join(dir, names[2] as string));
-    await removeLeftovers(target, nodeFs);
+    const untrack = trackSideFile(join(dir, names[1] as string));
+    await sweep(target);
     untrack();
-    expect(strays(dir)).toEqual([names[2]]);
+    expect(strays(dir)).toEqual([names[1]]);
+  });
+
+  it('removes an unreadable staging file whose pid is gone, and one of a live pid only past the ceiling (red: a waiter killed between creating and writing its record leaves it, or one mid-write loses it)', async () => {
+    const dir = tempDir();
+    const target = join(dir, 'hooks.json');
+    const dead = join(dir, `hooks.json.cursorhooks-lock-${deadPid()}-0123456789ab.tmp`);
+    const staging = join(dir, `hooks.json.cursorhooks-lock-${process.ppid}-0123456789ab.tmp`);
+    writeFileSync(dead, '');
+    writeFileSync(staging, '');
+    await sweep(target);
+    expect([existsSync(dead), existsSync(staging)]).toEqual([false, true]);
+    const old = new Date(Date.now() - MAY_BE_ALIVE_CEILING_MS - 60_000);
+    utimesSync(staging, old, old);
+    await sweep(target);
+    expect(existsSync(staging)).toBe(false);
   });
 
   it('recognises only its own side-file names, or a foreign file could be deleted', () => {
-    expect(sideFilePid('hooks.json', 'hooks.json.cursorhooks-12-0123456789ab.tmp')).toBe(12);
-    expect(sideFilePid('hooks.json', 'hooks.json.cursorhooks-lock')).toBeUndefined();
-    expect(sideFilePid('hooks.json', 'hooks.json.cursorhooks-12-xyz.tmp')).toBeUndefined();
-    expect(
-      sideFilePid('hooks.json', 'hooks.jsonX.cursorhooks-12-0123456789ab.tmp'),
-    ).toBeUndefined();
+    expect(sideFileOf('hooks.json', 'hooks.json.cursorhooks-12-0123456789ab.tmp')).toEqual({
+      kind: 'tmp',
+      pid: 12,
+    });
+    expect(sideFileOf('hooks.json', 'hooks.json.cursorhooks-lock-12-0123456789ab.tmp')).toEqual({
+      kind: 'lock-tmp',
+      pid: 12,
+    });
+    expect(sideFileOf('hooks.json', 'hooks.json.cursorhooks-lock')).toBeUndefined();
+    expect(sideFileOf('hooks.json', 'hooks.json.cursorhooks-12-xyz.tmp')).toBeUndefined();
+    expect(sideFileOf('hooks.json', 'hooks.jsonX.cursorhooks-12-0123456789ab.tmp')).toBeUndefined();
   });
 });

@@ -22,6 +22,8 @@ const SELF = statLine(process.pid, 'R', '5000');
 interface Proc {
   readonly files?: Record<string, string | Error>;
   readonly links?: Record<string, string | Error>;
+  /** What reading /proc lists; an Error is thrown. Absent: ENOENT. */
+  readonly listing?: readonly string[] | Error;
 }
 
 const HOST_FILES = { '/proc/sys/kernel/random/boot_id': 'boot-1\n', '/proc/self/stat': SELF };
@@ -43,6 +45,11 @@ async function withProc(proc: Proc): Promise<Module> {
       ...real,
       readFileSync: (path: string) => answer(proc.files, path),
       readlinkSync: (path: string) => answer(proc.links, path),
+      readdirSync: (path: string) => {
+        if (path !== '/proc' || proc.listing === undefined) throw errno('ENOENT');
+        if (proc.listing instanceof Error) throw proc.listing;
+        return proc.listing;
+      },
     };
   });
   return import('../../src/node/process-identity.js');
@@ -139,18 +146,109 @@ describe('liveness on the same boot and namespace', () => {
     }
   });
 
-  it('is dead when the pid is gone (ENOENT, ESRCH), unknown on any other read failure or a short line (red: an unreadable /proc breaks a live lock)', async () => {
+  it('is dead when the pid is gone (ENOENT, ESRCH), maybe alive on any other read failure or a short line (red: an unreadable /proc breaks a live lock)', async () => {
     expect((await withPid42(errno('ENOENT'))).liveness(record())).toBe('dead');
     expect((await withPid42(errno('ESRCH'))).liveness(record())).toBe('dead');
-    expect((await withPid42(errno('EACCES'))).liveness(record())).toBe('unknown');
-    expect((await withPid42('42 (node) S 1')).liveness(record())).toBe('unknown');
+    expect((await withPid42(errno('EACCES'))).liveness(record())).toBe('maybe-alive');
+    expect((await withPid42('42 (node) S 1')).liveness(record())).toBe('maybe-alive');
   });
 
-  it('proves nothing from another boot, another namespace, or a record without a start time (red: a foreign pid is judged by our /proc)', async () => {
+  it('proves nothing from another boot, and takes this boot without namespace or start time as maybe alive (red: a foreign pid is judged by our /proc, or a holder on this machine loses its lock to a lease)', async () => {
     const { liveness } = await withPid42(statLine(42, 'S', '1'));
     expect(liveness(record({ bootId: 'boot-2' }))).toBe('unknown');
-    expect(liveness(record({ pidNs: 'pid:[12]' }))).toBe('unknown');
-    expect(liveness(record({ startTime: undefined }))).toBe('unknown');
+    // Our namespace is not the initial one, so another one cannot be seen into.
+    expect(liveness(record({ pidNs: 'pid:[12]' }))).toBe('maybe-alive');
+    expect(liveness(record({ startTime: undefined }))).toBe('maybe-alive');
+    expect(liveness(record({ pidNs: undefined }))).toBe('maybe-alive');
+  });
+});
+
+describe('liveness of a holder in another pid namespace, seen from the initial one', () => {
+  const ROOT = `pid:[${0xeffffffc}]`;
+  const CHILD = 'pid:[4026532999]';
+  /** A /proc seen from the initial namespace, holding `processes` (host pid → its files). */
+  const fromRoot = (
+    processes: Record<
+      string,
+      { ns: string | Error; nspid?: string; stat?: string; time?: string | Error }
+    >,
+    listing: readonly string[] = ['self', '1', ...Object.keys(processes)],
+  ) => {
+    const files: Record<string, string | Error> = { ...HOST_FILES };
+    const links: Record<string, string | Error> = {
+      '/proc/self/ns/pid': ROOT,
+      '/proc/self/ns/time': 'time:[1]',
+      '/proc/1/ns/pid': ROOT,
+    };
+    for (const [pid, { ns, nspid, stat, time }] of Object.entries(processes)) {
+      links[`/proc/${pid}/ns/pid`] = ns;
+      links[`/proc/${pid}/ns/time`] = time ?? 'time:[1]';
+      if (nspid !== undefined) files[`/proc/${pid}/status`] = `Name:\tnode\nNSpid:\t${nspid}\n`;
+      if (stat !== undefined) files[`/proc/${pid}/stat`] = stat;
+    }
+    return withProc({ files, links, listing });
+  };
+  const holder = record({ pid: 2, pidNs: CHILD });
+
+  it('is alive when its namespace shows its pid with its start time (red: a live container holder is broken by a lease)', async () => {
+    const { liveness } = await fromRoot({
+      '900': { ns: CHILD, nspid: '900\t1', stat: statLine(900, 'S', '5') },
+      '901': { ns: CHILD, nspid: '901\t2', stat: statLine(901, 'S', '777') },
+    });
+    expect(liveness(holder)).toBe('alive');
+  });
+
+  it('is dead when its namespace is gone, holds no such pid, or shows it restarted or a zombie (red: a killed container holder leaves its lock and side files forever)', async () => {
+    expect((await fromRoot({})).liveness(holder)).toBe('dead');
+    const other = await fromRoot({
+      '900': { ns: CHILD, nspid: '900\t1', stat: statLine(900, 'S', '777') },
+    });
+    expect(other.liveness(holder)).toBe('dead');
+    for (const stat of [statLine(901, 'S', '778'), statLine(901, 'Z', '777')]) {
+      const { liveness } = await fromRoot({ '901': { ns: CHILD, nspid: '901\t2', stat } });
+      expect(liveness(holder)).toBe('dead');
+    }
+    // A zombie shows no time namespace at all: it is dead, not shifted.
+    const zombie = await fromRoot({
+      '901': { ns: CHILD, nspid: '901\t2', stat: statLine(901, 'Z', '1'), time: errno('ENOENT') },
+    });
+    expect(zombie.liveness(holder)).toBe('dead');
+  });
+
+  it('skips processes that exit while it looks, and uninspectable ones of the initial namespace (red: a vanished process or pid 1 makes a dead holder look alive forever)', async () => {
+    const { liveness } = await fromRoot({
+      '903': { ns: errno('ENOENT'), nspid: '903\t2' },
+      '904': { ns: errno('EACCES'), nspid: '904' },
+      '905': { ns: CHILD },
+    });
+    expect(liveness(holder)).toBe('dead');
+  });
+
+  it('is maybe alive when a candidate cannot be inspected, has no NSpid line, runs in another time namespace, or /proc cannot be listed (red: a holder we cannot see is taken for dead)', async () => {
+    const hidden = await fromRoot({ '903': { ns: errno('EACCES'), nspid: '903\t2' } });
+    expect(hidden.liveness(holder)).toBe('maybe-alive');
+    const files: Record<string, string> = { ...HOST_FILES, '/proc/901/status': 'Name:\tnode\n' };
+    const noLine = await withProc({
+      files,
+      links: { '/proc/self/ns/pid': ROOT, '/proc/901/ns/pid': CHILD },
+      listing: ['901'],
+    });
+    expect(noLine.liveness(holder)).toBe('maybe-alive');
+    const shifted = await fromRoot({
+      '901': { ns: CHILD, nspid: '901\t2', stat: statLine(901, 'S', '1'), time: 'time:[2]' },
+    });
+    expect(shifted.liveness(holder)).toBe('maybe-alive');
+    const unlisted = await withProc({
+      files: HOST_FILES,
+      links: { '/proc/self/ns/pid': ROOT },
+      listing: errno('EACCES'),
+    });
+    expect(unlisted.liveness(holder)).toBe('maybe-alive');
+  });
+
+  it('does not look from a namespace other than the initial one (red: a sibling container is judged by the pids we happen to see)', async () => {
+    const { liveness } = await withProc({ ...HOST_PROC, listing: ['self'] });
+    expect(liveness(holder)).toBe('maybe-alive');
   });
 });
 
@@ -167,14 +265,16 @@ describe('liveness without /proc', () => {
     expect(liveness({ ...bare, pid: process.pid })).toBe('unknown');
   });
 
-  it('is unknown while the pid answers (red: a live holder without /proc is broken)', async () => {
+  it('is maybe alive while the pid answers, with or without a boot id recorded (red: a live holder on macOS, Windows or under a tmpfs /proc loses its lock to a 3 s lease)', async () => {
     const { liveness } = await withProc({});
     vi.spyOn(process, 'kill').mockImplementation(() => true);
     // With a start time, so a check of the boot id skipped would read /proc/42/stat (absent: dead).
-    expect(liveness({ pid: 42, hostname: hostname(), startTime: '777' })).toBe('unknown');
+    expect(liveness({ pid: 42, hostname: hostname(), startTime: '777' })).toBe('maybe-alive');
+    expect(liveness({ pid: 42, hostname: hostname(), bootId: 'boot-1' })).toBe('maybe-alive');
+    expect(liveness({ pid: 42, hostname: `${hostname()}-elsewhere` })).toBe('unknown');
   });
 
-  it('does not judge a record with a boot id by the pid alone (red: a record from another boot is broken by kill(0))', async () => {
+  it('does not judge a record with a boot id dead by the pid alone (red: a record from another boot is broken by kill(0))', async () => {
     const { liveness } = await withProc({});
     vi.spyOn(process, 'kill').mockImplementation(() => {
       throw errno('ESRCH');

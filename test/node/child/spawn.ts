@@ -21,7 +21,7 @@ export interface ChildResult {
 
 /** Bundles a child script of this folder (default `operate`); returns its path and a clean-up. */
 export async function buildChild(
-  name: 'operate' | 'rounds' | 'hold-lock' | 'qualify' | 'recorder' = 'operate',
+  name: 'operate' | 'rounds' | 'hold-lock' | 'lock-timing' | 'qualify' | 'recorder' = 'operate',
 ): Promise<{ script: string; dispose: () => void }> {
   const dir = mkdtempSync(join(tmpdir(), 'cursorhooks-child-'));
   const script = join(dir, `${name}.mjs`);
