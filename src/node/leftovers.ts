@@ -1,8 +1,8 @@
 // The names of the kit's own side files beside a target, and the clean-up of those a killed
 // process left behind. Sweeping runs under the target's lock, which decides what is garbage
 // whatever pid namespace left it: a temp file of anyone but this process belongs to a writer that
-// held the lock before us and is dead, or lost the lock and will not rename it (a holder confirms
-// its lock before renaming). A lock staging file belongs to a waiter, which holds no lock: its own
+// held the lock before us and is dead, or lost it past the ceiling (removing its temp file then
+// fails its rename rather than lose our write). A lock staging file belongs to a waiter, which holds no lock: its own
 // record (pid, boot, namespace) says whether that waiter is dead.
 import { basename, dirname, join } from 'node:path';
 import { asHostError, errnoOf } from './errors.js';
