@@ -134,8 +134,9 @@ export interface HookStatus {
    */
   readonly locks: readonly (LockInspection & { readonly role: 'hook-file' | 'ledger' })[];
   /**
-   * Whether a write can carry the file's ACLs and extended attributes over (and refuse when it
-   * cannot): not performed where Node cannot see them, which status reports as not checked.
+   * What a write replacing the file does with its ACLs and extended attributes, from the same
+   * decision the writer takes: not performed where Node cannot see them, and then `writes` says
+   * whether a write refuses, drops them as accepted, or (Windows) goes ahead unchecked.
    */
   readonly metadata: MetadataCheck;
   readonly nextStep: {
@@ -164,6 +165,8 @@ export interface StatusOptions {
   /** A spec and shell the host would install: entries already running it are listed unowned. */
   readonly spec?: HookSpec;
   readonly shell?: string;
+  /** Report the writes of a host that passes `acceptMetadataLoss` to them. */
+  readonly acceptMetadataLoss?: boolean;
 }
 
 export async function readStatus(options: StatusOptions): Promise<HookStatus> {
@@ -207,7 +210,7 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
     owned,
     ledger,
     locks,
-    metadata: await metadataCheck(fs),
+    metadata: await metadataCheck(fs, options),
     nextStep: {
       code,
       command,
