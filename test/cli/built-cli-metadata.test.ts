@@ -83,7 +83,10 @@ describe.skipIf(!ready)('the built CLI without a loadable xattr module', () => {
       const before = { acl: acl(where.hooks), attrs: attrs(where.hooks) };
       const status = run('status', ...files(where), '--json');
       expect(status.exitCode).toBe(0);
-      expect(JSON.parse(status.stdout).metadata).toEqual(REFUSE);
+      expect(JSON.parse(status.stdout)).toMatchObject({
+        metadata: REFUSE,
+        nextStep: { code: 'fix-metadata-module', command: null },
+      });
       expect(run('status', ...files(where)).stdout).toContain(
         'ACLs and extended attributes: not checked (module-unloadable): the optional @napi-rs/xattr module does not load, so a write that replaces an existing file refuses (metadata-not-preserved)',
       );
@@ -107,8 +110,12 @@ describe.skipIf(!ready)('the built CLI without a loadable xattr module', () => {
   it('writes with --accept-metadata-loss and says the loss was accepted, in status, JSON and text (red: the flag is unknown, or the loss goes unsaid)', () => {
     const run = cliWith(brokenInstall);
     const where = guarded();
-    const status = run('status', ...files(where), '--accept-metadata-loss', '--json');
-    expect(JSON.parse(status.stdout).metadata).toEqual({ ...REFUSE, writes: 'accept-loss' });
+    const status = JSON.parse(
+      run('status', ...files(where), '--accept-metadata-loss', '--json').stdout,
+    );
+    expect(status.metadata).toEqual({ ...REFUSE, writes: 'accept-loss' });
+    // The line status prints runs as printed: with the flag status was given.
+    expect(status.nextStep.command).toMatch(/^cursorhooks install .* --accept-metadata-loss$/);
     const install = run(
       'install',
       ...files(where),

@@ -487,7 +487,8 @@ describe('statusText', async () => {
           `ledger: ${LEDGER}: absent`,
           line,
           'next step: release: run release',
-          `  cursorhooks release --hooks-file /home/u/.cursor/hooks.json --ledger ${LEDGER}`,
+          // Given the flag, status prints the command with it, so it runs as printed.
+          `  cursorhooks release --hooks-file /home/u/.cursor/hooks.json --ledger ${LEDGER}${metadata.writes === 'accept-loss' ? ' --accept-metadata-loss' : ''}`,
           '',
         ].join('\n'),
       );

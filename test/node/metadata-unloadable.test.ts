@@ -142,6 +142,27 @@ describe.skipIf(!ready)('a native module that cannot load', () => {
     },
   );
 
+  it('status names no write as the next step while that write would refuse, and the usual one once the loss is accepted (red: status advises an install that refuses)', async () => {
+    const fs = seamFrom(absentInstall(tempDir()));
+    const where = guarded();
+    const blocked = await readStatus({ hooksFile: where.hooks, ledger: where.ledger, fs });
+    expect(blocked.nextStep).toMatchObject({ code: 'fix-metadata-module', command: null });
+    expect((await operate(where, Operation.Install, { fs })).error?.reason).toBe(
+      'metadata-not-preserved',
+    );
+    const accepting = await readStatus({
+      hooksFile: where.hooks,
+      ledger: where.ledger,
+      fs,
+      acceptMetadataLoss: true,
+    });
+    expect(accepting.nextStep).toMatchObject({ code: 'install', command: 'install' });
+    // Nothing to replace: the usual first step, which writes.
+    const fresh = workspace();
+    const empty = await readStatus({ hooksFile: fresh.hooks, ledger: fresh.ledger, fs });
+    expect(empty.nextStep).toMatchObject({ code: 'install', command: 'install' });
+  });
+
   it('writes a new file without the module, nothing there to lose (red: every first install refuses)', async () => {
     const where = workspace();
     const fs = seamFrom(absentInstall(tempDir()));

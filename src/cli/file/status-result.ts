@@ -132,6 +132,8 @@ function commandLine(command: string, status: HookStatus, ledgerPath: string): s
     const { spec, shell } = known;
     words.push('--executable', spec.executable, '--selector', spec.selector, '--shell', shell);
   }
+  // Only when status itself was given the flag: status never advises losing them.
+  if (status.metadata.writes === 'accept-loss') words.push('--accept-metadata-loss');
   return words.map(quoteWord).join(' ');
 }
 
