@@ -137,7 +137,7 @@ export const REASON_MESSAGES = {
   'io-failure': 'a file system operation failed',
   'readback-mismatch': 'the file read back after the write does not hold the written bytes',
   'metadata-not-preserved':
-    'the file has an ACL or extended attribute the replacement could not carry; nothing was written',
+    "the replacement could not carry over the file's ACLs or extended attributes, or could not see them (the optional @napi-rs/xattr module does not load); nothing was written",
   'ledger-malformed': 'the receipt ledger is not a well-formed cursorhooks ledger',
   'ledger-version-unsupported': 'the receipt ledger has a version this kit does not know',
   'pending-unresolved':

@@ -33,6 +33,11 @@ export interface WriteOptions {
    * flush of the same directory provides (the ledger's commit) may skip it.
    */
   readonly syncDirectory?: boolean;
+  /**
+   * Replace an existing file even where the writer cannot see its ACLs and extended attributes
+   * (the native module does not load), which are then lost; default false: refused.
+   */
+  readonly acceptMetadataLoss?: boolean;
 }
 
 const DEFAULT_NEW_FILE_MODE = 0o644;
@@ -137,7 +142,7 @@ async function swapOnce(
     if (current.mode !== undefined) await fs.fchmod(handle, current.mode);
     await fs.write(handle, desired);
     // After the mode: setting an ACL sets the group bits to its mask, which chmod would reset.
-    if (current.exists) await copyMetadata(realPath, temp, fs);
+    if (current.exists) await copyMetadata(realPath, temp, fs, options);
     await fs.fsync(handle);
     const closing = handle;
     handle = undefined;

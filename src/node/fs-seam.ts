@@ -44,14 +44,14 @@ import {
   writeSync,
 } from 'node:fs';
 import { windowsRetrying } from './windows-retry.js';
-import { asSystemError, loadXattrs, xattrsInstalled } from './xattr-native.js';
+import { asSystemError, loadXattrs, type XattrLoader, type XattrModule } from './xattr-native.js';
 
 /** An open file, handed back to the seam's calls: only the seam reads its descriptor. */
 export interface OpenFile {
   readonly fd: number;
 }
 
-export interface FsSeam {
+export interface FsSeam extends XattrCalls {
   open(path: string, flags: number, mode?: number): Promise<OpenFile>;
   fstat(handle: OpenFile): Promise<Stats>;
   /** Reads into `buffer` from `offset`, at file position `position`; returns the bytes read. */
@@ -72,10 +72,14 @@ export interface FsSeam {
   readlink(path: string): Promise<string>;
   mkdir(path: string, mode: number): Promise<void>;
   readdir(path: string): Promise<string[]>;
-  /** Extended-attribute names (POSIX ACLs among them on Linux); undefined where Node cannot see them. */
-  listXattrs(path: string): Promise<string[] | undefined>;
-  /** Whether the attribute calls can work here at all, known without loading them. */
-  xattrsInstalled(): Promise<boolean>;
+}
+
+/** The attribute calls: the native module's, which Node alone does not have. */
+export interface XattrCalls {
+  /** Whether the native module loaded here: the one answer status and writes both act on. */
+  xattrsLoaded(): Promise<boolean>;
+  /** Extended-attribute names (POSIX ACLs among them on Linux); fails where the module did not load. */
+  listXattrs(path: string): Promise<string[]>;
   /** An attribute's value; undefined if the file has no such attribute. */
   getXattr(path: string, name: string): Promise<Uint8Array | undefined>;
   setXattr(path: string, name: string, value: Uint8Array): Promise<void>;
@@ -107,8 +111,8 @@ const blocking: Runner = (_, synchronous, ...args) => {
   }
 };
 
-/** Which node:fs call serves each seam call, run by `run`. */
-function posixSeam(run: Runner): FsSeam {
+/** Which node:fs call serves each seam call, run by `run`; the attribute calls are `xattrs`. */
+function posixSeam(run: Runner, xattrs: XattrCalls): FsSeam {
   return {
     open: async (path, flags, mode) => ({
       fd: await run<number>(open, openSync, path, flags, mode),
@@ -147,20 +151,7 @@ function posixSeam(run: Runner): FsSeam {
       await run<string | undefined>(mkdir, mkdirSync, path, { recursive: true, mode });
     },
     readdir: (path) => run<string[]>(readdir, readdirSync, path),
-    // The native module's calls are promises already.
-    xattrsInstalled: async () => xattrsInstalled(),
-    listXattrs: async (path) => {
-      const xattrs = await loadXattrs();
-      return xattrs?.listAttributes(path).catch(rethrow);
-    },
-    getXattr: async (path, name) => {
-      const value = await (await xattrsOrThrow()).getAttribute(path, name).catch(rethrow);
-      return value ?? undefined;
-    },
-    setXattr: async (path, name, value) =>
-      (await xattrsOrThrow()).setAttribute(path, name, value).catch(rethrow),
-    removeXattr: async (path, name) =>
-      (await xattrsOrThrow()).removeAttribute(path, name).catch(rethrow),
+    ...xattrs,
   };
 }
 
@@ -168,25 +159,61 @@ function posixSeam(run: Runner): FsSeam {
 const forPlatform = (fs: FsSeam) => (process.platform === 'win32' ? windowsRetrying(fs) : fs);
 
 /** The real file system, each call on libuv's thread pool: a host's event loop never waits on a disk. */
-export const nodeFs: FsSeam = forPlatform(posixSeam(onThreadPool));
+export const nodeFs: FsSeam = forPlatform(posixSeam(onThreadPool, xattrSeam(loadXattrs, false)));
 
 /**
  * The real file system, each call made synchronously: for a process that has nothing else to
  * run while a call waits (the CLI), where a short call spends more on the thread pool's round
  * trip than on the system call.
  */
-export const blockingFs: FsSeam = forPlatform(posixSeam(blocking));
+export const blockingFs: FsSeam = forPlatform(posixSeam(blocking, xattrSeam(loadXattrs, true)));
+
+/**
+ * The attribute calls over the module `load` gives: its synchronous calls when `synchronous` (so
+ * the CLI never starts libuv's thread pool for them), else its promise ones. Tests give a loader
+ * of their own: an absent or broken module is then one seam away.
+ */
+export function xattrSeam(load: XattrLoader, synchronous: boolean): XattrCalls {
+  const call = <T>(
+    sync: (module: XattrModule) => T,
+    async: (module: XattrModule) => Promise<T>,
+  ): Promise<T> => {
+    const module = load();
+    // Only reached by a caller that skipped xattrsLoaded: a failure, never an empty answer.
+    if (module === undefined) return Promise.reject(new Error('the xattr module did not load'));
+    try {
+      return synchronous ? Promise.resolve(sync(module)) : async(module).catch(rethrow);
+    } catch (err) {
+      return Promise.reject(asSystemError(err));
+    }
+  };
+  return {
+    xattrsLoaded: async () => load() !== undefined,
+    listXattrs: (path) =>
+      call(
+        (m) => m.listAttributesSync(path),
+        (m) => m.listAttributes(path),
+      ),
+    getXattr: async (path, name) =>
+      (await call(
+        (m) => m.getAttributeSync(path, name),
+        (m) => m.getAttribute(path, name),
+      )) ?? undefined,
+    setXattr: (path, name, value) =>
+      call(
+        (m) => m.setAttributeSync(path, name, value),
+        (m) => m.setAttribute(path, name, value),
+      ),
+    removeXattr: (path, name) =>
+      call(
+        (m) => m.removeAttributeSync(path, name),
+        (m) => m.removeAttribute(path, name),
+      ),
+  };
+}
 
 function rethrow(err: unknown): never {
   throw asSystemError(err);
-}
-
-/** Only listing may find the module absent; the other calls follow a successful listing. */
-async function xattrsOrThrow(): Promise<NonNullable<Awaited<ReturnType<typeof loadXattrs>>>> {
-  const xattrs = await loadXattrs();
-  if (xattrs === undefined)
-    throw Object.assign(new Error('extended attributes unavailable'), { code: 'ENOTSUP' });
-  return xattrs;
 }
 
 /** Open flags the kit uses; O_NONBLOCK is 0 where the platform lacks it (Windows). */

@@ -115,6 +115,11 @@ export async function withLedger<T>(
  */
 export class OpenLedger {
   private records: ReadonlyMap<string, LedgerRecord>;
+  /**
+   * A ledger this hold created has only what any file created beside it gets, its replacement
+   * too: where the writer cannot see attributes, replacing it loses nothing.
+   */
+  private readonly nothingToLose: boolean;
 
   constructor(
     private readonly path: string,
@@ -122,6 +127,7 @@ export class OpenLedger {
     private readonly options: WriteOptions,
   ) {
     this.records = ledgerOf(file).records;
+    this.nothingToLose = !file.exists;
   }
 
   record(hookRealPath: string): LedgerRecord {
@@ -146,6 +152,7 @@ export class OpenLedger {
       role: 'ledger',
       newFileMode: LEDGER_FILE_MODE,
       syncDirectory: durable,
+      ...(this.nothingToLose ? { acceptMetadataLoss: true } : {}),
     });
     this.records = updated;
     return next;

@@ -16,6 +16,8 @@ export interface ReleaseOptions {
   readonly ledger: string;
   readonly fs?: FsSeam;
   readonly lockTimeoutMs?: number;
+  /** Replace the ledger even where its ACLs and extended attributes cannot be seen, losing them. */
+  readonly acceptMetadataLoss?: boolean;
 }
 
 /** done: ownership ended; no-op: nothing was owned or pending; failed: the ledger said no. */
@@ -40,6 +42,7 @@ export async function release(options: ReleaseOptions): Promise<ReleaseOutcome> 
       fs,
       role: 'ledger' as const,
       ...(options.lockTimeoutMs === undefined ? {} : { lockTimeoutMs: options.lockTimeoutMs }),
+      ...(options.acceptMetadataLoss === true ? { acceptMetadataLoss: true } : {}),
     };
     return await withLedger(options.ledger, writeOptions, async (ledger) => {
       const before = ledger.record(key);

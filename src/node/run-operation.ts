@@ -36,6 +36,7 @@ import {
 } from './ledger.js';
 import { hasSideFiles } from './leftovers.js';
 import { readLocked, withSweptLock } from './lock.js';
+import { type MetadataCheck, metadataCheck, refuseUnseenMetadata } from './metadata.js';
 import { checkHostPaths } from './path-checks.js';
 import type { HostPathChecker, HostPathReport } from './path-report.js';
 import { type FileSnapshot, readFileSnapshot, resolveTarget } from './read.js';
@@ -59,6 +60,11 @@ export interface OperationOptions {
   readonly lockTimeoutMs?: number;
   /** The planner that knows `shell` and the receipt's contract (default: the built-in ones). */
   readonly planner?: FencePlanner;
+  /**
+   * Replace the hook file and the ledger even where the writer cannot see their ACLs and
+   * extended attributes (the native module does not load), losing them; default false: refused.
+   */
+  readonly acceptMetadataLoss?: boolean;
 }
 
 /**
@@ -87,6 +93,11 @@ export interface OperationOutcome {
   readonly settled: Settlement | undefined;
   /** Plans made: more than one when the file changed underneath. */
   readonly attempts: number;
+  /**
+   * What the writes of this run did, or would do, with the files' ACLs and extended attributes;
+   * `accept-loss`: they were replaced without them, as the caller accepted.
+   */
+  readonly metadata: MetadataCheck;
 }
 
 const DEFAULT_MAX_REPLANS = 3;
@@ -122,6 +133,7 @@ class Run {
   private hostPaths: HostPathReport | undefined;
   private settled: Settlement | undefined;
   private attempts = 0;
+  private metadata: MetadataCheck = { performed: true, writes: 'preserve' };
   /** The plan made without the lock, reused under it when file and record are unchanged. */
   private early: { snapshot: FileSnapshot; record: LedgerRecord; result: PlanResult } | undefined;
 
@@ -131,11 +143,14 @@ class Run {
     this.writeOptions = {
       fs: this.fs,
       ...(options.lockTimeoutMs === undefined ? {} : { lockTimeoutMs: options.lockTimeoutMs }),
+      ...(options.acceptMetadataLoss === true ? { acceptMetadataLoss: true } : {}),
     };
   }
 
   async execute(): Promise<OperationOutcome> {
     const { hooksFile, ledger } = this.options;
+    // Decided first so that every outcome, a failure included, says what the writes do.
+    this.metadata = await metadataCheck(this.fs, this.writeOptions);
     // Resolved first so that an outcome reports it even when the lock cannot be taken.
     this.realPath = await resolveTarget(hooksFile, this.fs);
     if ((await resolveTarget(ledger, this.fs)) === this.realPath) {
@@ -174,6 +189,7 @@ class Run {
       generation: this.record.generation,
       settled: this.settled,
       attempts: this.attempts,
+      metadata: this.metadata,
     };
   }
 
@@ -257,6 +273,7 @@ class Run {
       }
       // Refused before the intended receipt is recorded, so nothing needs settling.
       refuseHardLinked(snapshot);
+      if (snapshot.exists) await refuseUnseenMetadata(this.fs, this.writeOptions);
       this.record = await ledger.update(realPath, (r) =>
         beginPending(r, this.options.operation, receipt),
       );

@@ -52,7 +52,8 @@ export type NextStep =
   | 'review-entry'
   | 'register-contract'
   | 'fix-file'
-  | 'fix-ledger';
+  | 'fix-ledger'
+  | 'fix-metadata-module';
 
 export const NEXT_STEP_SENTENCES: Readonly<Record<NextStep, string>> = {
   none: 'nothing to do: the owned entry is in place',
@@ -70,6 +71,8 @@ export const NEXT_STEP_SENTENCES: Readonly<Record<NextStep, string>> = {
     "pass the contract file (--contract-file) that qualified the ledger's shell contract: without it nothing of ours can be verified",
   'fix-file':
     'fix the hook file named above (see the reason), or restore it: it cannot be read or edited safely',
+  'fix-metadata-module':
+    'make the optional @napi-rs/xattr module load (reinstall cursorhooks with its optional dependencies), then run status again: without it a write cannot see the ACLs and extended attributes of the files it replaces, and refuses unless given --accept-metadata-loss',
   'fix-ledger':
     'fix or move the ledger named above (see the reason): it cannot be read, and it is never overwritten',
 };
@@ -86,6 +89,7 @@ const STEP_COMMANDS: Readonly<Record<NextStep, string | null>> = {
   'register-contract': null,
   'fix-file': null,
   'fix-ledger': null,
+  'fix-metadata-module': null,
 };
 
 /** An entry, by event and index, whose command is one this host renders (never its values). */
@@ -134,8 +138,9 @@ export interface HookStatus {
    */
   readonly locks: readonly (LockInspection & { readonly role: 'hook-file' | 'ledger' })[];
   /**
-   * Whether a write can carry the file's ACLs and extended attributes over (and refuse when it
-   * cannot): not performed where Node cannot see them, which status reports as not checked.
+   * What a write replacing the file does with its ACLs and extended attributes, from the same
+   * decision the writer takes: not performed where Node cannot see them, and then `writes` says
+   * whether a write refuses, drops them as accepted, or (Windows) goes ahead unchecked.
    */
   readonly metadata: MetadataCheck;
   readonly nextStep: {
@@ -164,6 +169,8 @@ export interface StatusOptions {
   /** A spec and shell the host would install: entries already running it are listed unowned. */
   readonly spec?: HookSpec;
   readonly shell?: string;
+  /** Report the writes of a host that passes `acceptMetadataLoss` to them. */
+  readonly acceptMetadataLoss?: boolean;
 }
 
 export async function readStatus(options: StatusOptions): Promise<HookStatus> {
@@ -198,7 +205,11 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
       : ownedStatus(bytes, effective, planner, options);
   const registered = new Set(planner.contracts().map((contract) => contract.id));
   const unknownShell = recordShells(ledger.record).some((shell) => !registered.has(shell));
-  const code = unknownShell ? 'register-contract' : nextStep(file.state, ledger, owned);
+  const metadata = await metadataCheck(fs, options);
+  const step = unknownShell ? 'register-contract' : nextStep(file.state, ledger, owned);
+  const code = refusedForMetadata(step, metadata, file.state, ledger)
+    ? 'fix-metadata-module'
+    : step;
   const command = stepCommand(code, ledger);
   return {
     hooksFile: options.hooksFile,
@@ -207,7 +218,7 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
     owned,
     ledger,
     locks,
-    metadata: await metadataCheck(fs),
+    metadata,
     nextStep: {
       code,
       command,
@@ -364,6 +375,20 @@ function nextStep(
     default:
       return 'release';
   }
+}
+
+/**
+ * Whether the step's command would replace an existing hook file or ledger that the writer
+ * cannot see into, and so refuse: then that command is no way out.
+ */
+function refusedForMetadata(
+  step: NextStep,
+  metadata: MetadataCheck,
+  file: FileState,
+  ledger: HookStatus['ledger'],
+): boolean {
+  if (metadata.writes !== 'refuse' || stepCommand(step, ledger) === null) return false;
+  return file === 'valid' || file === 'empty' || ledger.state === 'valid';
 }
 
 /** `finish` runs the very operation that was interrupted. */

@@ -1,70 +1,62 @@
 // The optional native module that lets Node see extended attributes (and, on Linux, POSIX ACLs
-// as `system.posix_acl_access`). Loaded on the first write that needs it, never at start-up;
-// absent (not installed, or no prebuilt binary for the platform), the kit cannot see them.
-import { existsSync, readFileSync } from 'node:fs';
+// as `system.posix_acl_access`). Whether it really loads here is the kit's one capability
+// decision for metadata: status and every write read it from the same load, made on first need
+// (never at start-up), never guessed from package folders, which a pnpm or a broken install lays
+// out differently from what `require` finds.
+import { createRequire } from 'node:module';
 import { constants } from 'node:os';
-import { basename, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-interface XattrModule {
+/** The module's calls the kit uses: the promise ones for the thread pool, the sync ones to block. */
+export interface XattrModule {
   listAttributes(path: string): Promise<string[]>;
   getAttribute(path: string, name: string): Promise<Uint8Array | null>;
   setAttribute(path: string, name: string, value: Uint8Array): Promise<void>;
   removeAttribute(path: string, name: string): Promise<void>;
+  listAttributesSync(path: string): string[];
+  getAttributeSync(path: string, name: string): Uint8Array | null;
+  setAttributeSync(path: string, name: string, value: Uint8Array): void;
+  removeAttributeSync(path: string, name: string): void;
 }
+
+/** Gives the loaded module, or undefined when it cannot load here. */
+export type XattrLoader = () => XattrModule | undefined;
 
 // A variable specifier: the CLI bundler leaves the native module to be resolved at run time.
 const MODULE = '@napi-rs/xattr';
-let loading: Promise<XattrModule | undefined> | undefined;
+const CALLS: readonly (keyof XattrModule)[] = [
+  'listAttributes',
+  'getAttribute',
+  'setAttribute',
+  'removeAttribute',
+  'listAttributesSync',
+  'getAttributeSync',
+  'setAttributeSync',
+  'removeAttributeSync',
+];
 
 /**
- * The folder of package `name` as a require from a file in `from` finds it: the nearest
- * `node_modules/<name>` with a manifest, walking up. NODE_PATH and the global folders are not
- * searched (npm never installs a dependency there).
+ * The module as `require` from the file `from` loads it; undefined when it cannot (absent, no
+ * binary for this platform, a broken or foreign binary) or lacks one of the kit's calls.
  */
-function packageFolder(name: string, from: string): string | undefined {
-  for (let dir = from; ; dir = dirname(dir)) {
-    if (basename(dir) !== 'node_modules') {
-      const folder = join(dir, 'node_modules', name);
-      if (existsSync(join(folder, 'package.json'))) return folder;
-    }
-    if (dirname(dir) === dir) return undefined;
-  }
-}
-
-/**
- * Whether the module and a prebuilt binary for this platform are installed, without loading
- * either (loading costs a CLI call tens of milliseconds, and even Node's resolver a few): the
- * binary packages are the module's own optional dependencies named for a platform and
- * architecture, found from the module's folder as its loader finds them.
- */
-export function xattrsInstalled(from = moduleDirectory()): boolean {
-  const folder = packageFolder(MODULE, from);
-  if (folder === undefined) return false;
-  let manifest: { optionalDependencies?: object };
+export function requireXattrs(from: string): XattrModule | undefined {
+  let loaded: Record<string, unknown>;
   try {
-    manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
+    loaded = createRequire(from)(MODULE) as Record<string, unknown>;
   } catch {
-    return false;
+    return undefined;
   }
-  const prefix = `${MODULE}-${process.platform}-${process.arch}`;
-  return Object.keys(manifest.optionalDependencies ?? {})
-    .filter((name) => name === prefix || name.startsWith(`${prefix}-`))
-    .some((name) => packageFolder(name, folder) !== undefined);
+  return CALLS.every((name) => typeof loaded[name] === 'function')
+    ? (loaded as unknown as XattrModule)
+    : undefined;
 }
 
-/** This file's folder: the CLI bundle defines `import.meta.dirname` (Node >= 20.11 has it too). */
-function moduleDirectory(): string {
-  return import.meta.dirname ?? dirname(fileURLToPath(import.meta.url));
-}
+let decided: { readonly module: XattrModule | undefined } | undefined;
 
-export function loadXattrs(): Promise<XattrModule | undefined> {
-  loading ??= import(MODULE).then(
-    (loaded: { default?: XattrModule } & XattrModule) => loaded.default ?? loaded,
-    () => undefined,
-  );
-  return loading;
-}
+/** The module as the kit's own file finds it, loaded once per process. */
+export const loadXattrs: XattrLoader = () => {
+  decided ??= { module: requireXattrs(import.meta.url) };
+  return decided.module;
+};
 
 // Built on the first error, not at load: every call that writes loads this module.
 let codeByNumber: ReadonlyMap<number, string> | undefined;

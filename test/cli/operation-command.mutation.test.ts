@@ -90,6 +90,16 @@ describe('operationCommand', () => {
     });
   });
 
+  // Red: --accept-metadata-loss not handed to the kit, or handed without the flag.
+  it('accepts the metadata loss only with the flag', async () => {
+    const where = home();
+    result(await install(where, '--dry-run'), 0);
+    expect(given()).not.toHaveProperty('acceptMetadataLoss');
+    watched.mockClear();
+    result(await install(where, '--dry-run', '--accept-metadata-loss'), 0);
+    expect(given()).toMatchObject({ acceptMetadataLoss: true });
+  });
+
   // Red: the summary printed for --json, or JSON printed without it.
   it('prints the summary without --json and the result with it', async () => {
     const where = home();
@@ -135,7 +145,8 @@ describe('operationCommand declaration', () => {
     expect(command.output).toBe(
       [
         'a summary and the unified diff; with --json one object {"status", "operation", "dryRun",',
-        '  "hooksFile", "realPath", "changed", "receipt", "generation", "settled", "hostPaths", "diff", "error"}.',
+        '  "hooksFile", "realPath", "changed", "receipt", "generation", "settled", "hostPaths", "metadata",',
+        '  "diff", "error"}.',
         '  A refusal or failure prints this result too (status refused or failed, error set), then the',
         '  error on stderr as every command does.',
       ].join('\n'),

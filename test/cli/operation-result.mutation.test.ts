@@ -35,6 +35,7 @@ function outcome(edit: Partial<{ -readonly [K in keyof OperationOutcome]: Operat
     generation: 0,
     settled: undefined,
     attempts: 1,
+    metadata: { performed: true, writes: 'preserve' },
   };
   return { ...plain, ...edit } as OperationOutcome;
 }
@@ -56,6 +57,7 @@ describe('operationResult', () => {
       generation: 0,
       settled: null,
       hostPaths: null,
+      metadata: { checked: true, why: null, writes: 'preserve' },
       diff: '',
       error: null,
     } satisfies OperationResultJSON);
@@ -77,6 +79,7 @@ describe('operationResult', () => {
         generation: 5,
         settled: 'back',
         error: new FileChangedError(),
+        metadata: { performed: false, why: 'module-unloadable', writes: 'refuse' },
       }),
       HOST_PATHS,
       true,
@@ -92,6 +95,7 @@ describe('operationResult', () => {
       generation: 5,
       settled: 'back',
       hostPaths: HOST_PATHS,
+      metadata: { checked: false, why: 'module-unloadable', writes: 'refuse' },
       diff: ['--- /dev/null', '+++ /h/hooks.json', '@@ -0,0 +1,1 @@', '+{"é":1}', ''].join('\n'),
       error: {
         kind: 'changed',
@@ -198,5 +202,31 @@ describe('operationText', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  // Red: a write that dropped what it could not see, as accepted, reported like any other; or
+  // the note shown when nothing was written.
+  it('says the metadata loss was accepted when a write replaced files without seeing them', async () => {
+    const { operationResult, operationText } = await fresh();
+    const accepted = { performed: false, why: 'module-unloadable', writes: 'accept-loss' } as const;
+    const written = await operationResult(
+      outcome({ status: 'done', metadata: accepted }),
+      null,
+      false,
+    );
+    expect(written.metadata).toEqual({
+      checked: false,
+      why: 'module-unloadable',
+      writes: 'accept-loss',
+    });
+    expect(operationText(written, 'L').split('\n')).toContain(
+      'ACLs and extended attributes: loss accepted (--accept-metadata-loss): the optional @napi-rs/xattr module does not load, so any the replaced files had are gone',
+    );
+    const unwritten = await operationResult(
+      outcome({ status: 'no-op', metadata: accepted }),
+      null,
+      false,
+    );
+    expect(operationText(unwritten, 'L')).not.toContain('loss accepted');
   });
 });

@@ -26,7 +26,7 @@ function status(edit: Partial<{ -readonly [K in keyof HookStatus]: HookStatus[K]
       pending: undefined,
     },
     locks: [],
-    metadata: { performed: true },
+    metadata: { performed: true, writes: 'preserve' },
     nextStep: { code: 'none', command: null, with: null, sentence: 'nothing to do' },
   };
   return { ...plain, ...edit } as HookStatus;
@@ -67,7 +67,7 @@ describe('statusResult', () => {
       hostPaths: null,
       contract: null,
       locks: [],
-      metadata: { checked: true, why: null },
+      metadata: { checked: true, why: null, writes: 'preserve' },
       nextStep: { code: 'none', command: null, sentence: 'nothing to do' },
     } satisfies StatusResultJSON);
   });
@@ -115,7 +115,7 @@ describe('statusResult', () => {
           { role: 'hook-file', path: '/data/hooks.json.lock', state: 'held', holder },
           { role: 'ledger', path: '/home/u/ledger.json.lock', state: 'stale', holder: undefined },
         ],
-        metadata: { performed: false, why: 'xattrs-unavailable' },
+        metadata: { performed: false, why: 'module-unloadable', writes: 'refuse' },
         nextStep: { code: 'repair', command: 'repair', with: null, sentence: 'run repair' },
       }),
       LEDGER,
@@ -154,7 +154,7 @@ describe('statusResult', () => {
         { role: 'hook-file', path: '/data/hooks.json.lock', state: 'held', holder },
         { role: 'ledger', path: '/home/u/ledger.json.lock', state: 'stale', holder: null },
       ],
-      metadata: { checked: false, why: 'xattrs-unavailable' },
+      metadata: { checked: false, why: 'module-unloadable', writes: 'refuse' },
       nextStep: {
         code: 'repair',
         command: `cursorhooks repair --hooks-file /home/u/.cursor/hooks.json --ledger ${LEDGER}`,
@@ -452,24 +452,46 @@ describe('statusText', async () => {
     );
   });
 
-  // Red: the metadata warning missing, reworded, or shown when the check was performed.
-  it('warns when ACLs and extended attributes were not checked, and says the next command', async () => {
-    expect(
-      await text({
-        metadata: { performed: false, why: 'acls-not-xattrs' },
-        nextStep: { code: 'release', command: 'release', with: null, sentence: 'run release' },
-      }),
-    ).toBe(
-      [
-        'hooks file: /home/u/.cursor/hooks.json',
-        '  file: absent',
-        '  owned entry: not-installed',
-        `ledger: ${LEDGER}: absent`,
-        'ACLs and extended attributes: not checked (acls-not-xattrs): a write cannot prove it keeps them',
-        'next step: release: run release',
-        `  cursorhooks release --hooks-file /home/u/.cursor/hooks.json --ledger ${LEDGER}`,
-        '',
-      ].join('\n'),
-    );
-  });
+  // Red: the metadata warning missing, reworded, or shown when the check was performed; a write
+  // that refuses, or drops what it cannot see, described as one that keeps it.
+  it.each([
+    [
+      { performed: false, why: 'acls-not-xattrs', writes: 'preserve' },
+      'ACLs and extended attributes: not checked (acls-not-xattrs): a write keeps the extended attributes but cannot prove it keeps the ACLs',
+    ],
+    [
+      { performed: false, why: 'windows-acls', writes: 'unchecked' },
+      'ACLs and extended attributes: not checked (windows-acls): a write cannot prove it keeps them',
+    ],
+    [
+      { performed: false, why: 'module-unloadable', writes: 'refuse' },
+      'ACLs and extended attributes: not checked (module-unloadable): the optional @napi-rs/xattr module does not load, so a write that replaces an existing file refuses (metadata-not-preserved): reinstall with optional dependencies, or pass --accept-metadata-loss to replace it without them',
+    ],
+    [
+      { performed: false, why: 'module-unloadable', writes: 'accept-loss' },
+      'ACLs and extended attributes: not checked (module-unloadable): the optional @napi-rs/xattr module does not load; loss accepted (--accept-metadata-loss): a write replaces existing files without their ACLs and extended attributes',
+    ],
+  ] as const)(
+    'warns when ACLs and extended attributes were not checked (%o), and says the next command',
+    async (metadata, line) => {
+      expect(
+        await text({
+          metadata,
+          nextStep: { code: 'release', command: 'release', with: null, sentence: 'run release' },
+        }),
+      ).toBe(
+        [
+          'hooks file: /home/u/.cursor/hooks.json',
+          '  file: absent',
+          '  owned entry: not-installed',
+          `ledger: ${LEDGER}: absent`,
+          line,
+          'next step: release: run release',
+          // Given the flag, status prints the command with it, so it runs as printed.
+          `  cursorhooks release --hooks-file /home/u/.cursor/hooks.json --ledger ${LEDGER}${metadata.writes === 'accept-loss' ? ' --accept-metadata-loss' : ''}`,
+          '',
+        ].join('\n'),
+      );
+    },
+  );
 });

@@ -4,8 +4,10 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { writeHookFile } from '../../src/node/cas-write.js';
 import { type FsSeam, nodeFs } from '../../src/node/fs-seam.js';
 import { metadataCheck } from '../../src/node/metadata.js';
+import { readFileSnapshot } from '../../src/node/read.js';
 import { errno, strays, swapError, tempDir, text } from './support.js';
 
 const OLD = '{"version":1}\n';
@@ -135,13 +137,39 @@ describe('the metadata check', () => {
   it('is performed here on Linux with the module, or status reports a check it did not make', async () => {
     expect(await metadataCheck()).toEqual(
       process.platform === 'linux'
-        ? { performed: true }
+        ? { performed: true, writes: 'preserve' }
         : expect.objectContaining({ performed: false }),
     );
   });
 
-  it('reports not-performed with why when the seam cannot see attributes, or status claims a check', async () => {
-    const blind: FsSeam = { ...nodeFs, xattrsInstalled: async () => false };
-    expect(await metadataCheck(blind)).toEqual({ performed: false, why: 'xattrs-unavailable' });
+  it('reports not-performed with why and a refusing write when the module does not load, or status claims a check', async () => {
+    const blind: FsSeam = { ...nodeFs, xattrsLoaded: async () => false };
+    expect(await metadataCheck(blind)).toEqual({
+      performed: false,
+      why: 'module-unloadable',
+      writes: 'refuse',
+    });
+    expect(await metadataCheck(blind, { acceptMetadataLoss: true })).toEqual({
+      performed: false,
+      why: 'module-unloadable',
+      writes: 'accept-loss',
+    });
   });
+
+  it.skipIf(!tools)(
+    'refuses the rewrite of a file when the module does not load, the ACL kept, and writes it when the loss is accepted (red: copyMetadata returns quietly and the ACL is gone)',
+    async () => {
+      const { dir, path } = withFile();
+      tool('setfacl', '-m', 'u:nobody:rw-', path);
+      const before = acl(path);
+      const blind: FsSeam = { ...nodeFs, xattrsLoaded: async () => false };
+      expect(await swap(path, blind)).toMatchObject({ reason: 'metadata-not-preserved', path });
+      expect(readFileSync(path, 'utf8')).toBe(OLD);
+      expect(acl(path)).toBe(before);
+      expect(strays(dir, 'hooks.json')).toEqual([]);
+      const expected = await readFileSnapshot(path);
+      await writeHookFile(path, expected, text(NEW), { fs: blind, acceptMetadataLoss: true });
+      expect(readFileSync(path, 'utf8')).toBe(NEW);
+    },
+  );
 });

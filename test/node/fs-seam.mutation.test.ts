@@ -1,7 +1,7 @@
 // The real seams call by call, on files in a temporary directory: what each call does, the read
 // and write arithmetic, mkdir's options, for the thread-pool seam (nodeFs) and the synchronous
-// one (blockingFs) alike, and the extended-attribute calls with the optional module present and
-// (through a fresh import with the module made unloadable) absent. A seam is an object built
+// one (blockingFs) alike, and the extended-attribute calls over the real module, a recording
+// fake of it (which of its calls each seam makes) and none. A seam is an object built
 // when its module is evaluated, so each test imports a fresh copy: a mutation run switches
 // mutants only in code evaluated after the test began.
 import {
@@ -15,7 +15,8 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FsSeam } from '../../src/node/fs-seam.js';
+import type { FsSeam, XattrCalls } from '../../src/node/fs-seam.js';
+import type { XattrModule } from '../../src/node/xattr-native.js';
 import { errno, tempDir, text } from './support.js';
 
 type SeamModule = typeof import('../../src/node/fs-seam.js');
@@ -23,12 +24,11 @@ type SeamModule = typeof import('../../src/node/fs-seam.js');
 type SeamName = 'nodeFs' | 'blockingFs';
 const SEAMS: readonly SeamName[] = ['nodeFs', 'blockingFs'];
 
-let nodeFs: FsSeam;
 let FLAGS: SeamModule['FLAGS'];
 
 beforeEach(async () => {
   vi.resetModules();
-  ({ nodeFs, FLAGS } = await import('../../src/node/fs-seam.js'));
+  ({ FLAGS } = await import('../../src/node/fs-seam.js'));
 });
 
 /** A fresh seam over node:fs with some of its calls replaced. */
@@ -53,7 +53,6 @@ async function rejection(promise: Promise<unknown>): Promise<NodeJS.ErrnoExcepti
 }
 
 afterEach(() => {
-  vi.doUnmock('@napi-rs/xattr');
   vi.doUnmock('node:fs');
 });
 
@@ -255,67 +254,119 @@ describe.each(SEAMS)('%s: paths', (name) => {
   });
 });
 
-describe('extended attributes', () => {
+/** A stand-in for the module that records each call and answers from `answer`. */
+function recordingModule(answer: (call: string) => unknown = () => undefined) {
+  const calls: string[] = [];
+  const module: Record<string, unknown> = {};
+  for (const name of ['listAttributes', 'getAttribute', 'setAttribute', 'removeAttribute']) {
+    module[name] = async () => {
+      calls.push(name);
+      return answer(name);
+    };
+    module[`${name}Sync`] = () => {
+      calls.push(`${name}Sync`);
+      return answer(`${name}Sync`);
+    };
+  }
+  return { calls, module: module as unknown as XattrModule };
+}
+
+describe.each(SEAMS)('%s: extended attributes', (name) => {
+  let seam: FsSeam;
+  beforeEach(async () => {
+    seam = (await import('../../src/node/fs-seam.js'))[name];
+  });
+
   it('lists, gets, sets and removes, with undefined for an absent attribute (red: a missing attribute reads as null or a value reads as absent)', async () => {
     const dir = tempDir();
     const path = join(dir, 'f');
     writeFileSync(path, '');
-    expect(await nodeFs.xattrsInstalled()).toBe(true);
-    await nodeFs.setXattr(path, 'user.a', text('one'));
-    expect(await nodeFs.listXattrs(path)).toEqual(['user.a']);
-    expect(Array.from((await nodeFs.getXattr(path, 'user.a')) ?? [])).toEqual(
+    expect(await seam.xattrsLoaded()).toBe(true);
+    await seam.setXattr(path, 'user.a', text('one'));
+    expect(await seam.listXattrs(path)).toEqual(['user.a']);
+    expect(Array.from((await seam.getXattr(path, 'user.a')) ?? [])).toEqual(
       Array.from(text('one')),
     );
-    expect(await nodeFs.getXattr(path, 'user.none')).toBeUndefined();
-    await nodeFs.removeXattr(path, 'user.a');
-    expect(await nodeFs.listXattrs(path)).toEqual([]);
+    expect(await seam.getXattr(path, 'user.none')).toBeUndefined();
+    await seam.removeXattr(path, 'user.a');
+    expect(await seam.listXattrs(path)).toEqual([]);
   });
 
   it("turns the module's failures into errno codes, for every call (red: a failure reaches the kit as a codeless bug)", async () => {
     const missing = join(tempDir(), 'missing');
     for (const call of [
-      () => nodeFs.listXattrs(missing),
-      () => nodeFs.setXattr(missing, 'user.a', text('v')),
-      () => nodeFs.removeXattr(missing, 'user.a'),
+      () => seam.listXattrs(missing),
+      () => seam.setXattr(missing, 'user.a', text('v')),
+      () => seam.removeXattr(missing, 'user.a'),
     ]) {
       expect(await rejection(call())).toMatchObject({ code: 'ENOENT' });
     }
   });
+});
 
-  // The module answers null for any attribute it cannot read; a failing one stands in for it.
-  it('turns a failing read of an attribute into its errno code (red: getXattr lets the raw failure through)', async () => {
-    vi.resetModules();
-    const failure = async () => {
-      throw new Error('Permission denied (os error 13)');
-    };
-    vi.doMock('@napi-rs/xattr', () => ({
-      default: { getAttribute: failure },
-    }));
-    const fresh = await import('../../src/node/fs-seam.js');
-    expect(await rejection(fresh.nodeFs.getXattr('/x', 'user.a'))).toMatchObject({
-      code: 'EACCES',
-      message: 'Permission denied (os error 13)',
-    });
+describe('the attribute calls over a given module', () => {
+  const each = async (seam: XattrCalls) => {
+    await seam.listXattrs('/x');
+    await seam.getXattr('/x', 'user.a');
+    await seam.setXattr('/x', 'user.a', text('v'));
+    await seam.removeXattr('/x', 'user.a');
+  };
+
+  it("makes only the module's synchronous calls when synchronous, only its promise ones otherwise (red: the CLI starts libuv's thread pool for attributes)", async () => {
+    const { xattrSeam } = await import('../../src/node/fs-seam.js');
+    const sync = recordingModule();
+    await each(xattrSeam(() => sync.module, true));
+    expect(sync.calls).toEqual([
+      'listAttributesSync',
+      'getAttributeSync',
+      'setAttributeSync',
+      'removeAttributeSync',
+    ]);
+    const pooled = recordingModule();
+    await each(xattrSeam(() => pooled.module, false));
+    expect(pooled.calls).toEqual([
+      'listAttributes',
+      'getAttribute',
+      'setAttribute',
+      'removeAttribute',
+    ]);
   });
 
-  it('without the module: listing says undefined, the other calls refuse with ENOTSUP (red: a write proceeds blind or crashes on undefined)', async () => {
-    vi.resetModules();
-    vi.doMock('@napi-rs/xattr', () => {
-      throw new Error('Cannot find module @napi-rs/xattr');
+  it('turns a failing read into its errno code, thrown or rejected (red: getXattr lets the raw failure through)', async () => {
+    const { xattrSeam } = await import('../../src/node/fs-seam.js');
+    const failing = recordingModule((call) => {
+      const failure = new Error('Permission denied (os error 13)');
+      if (call.endsWith('Sync')) throw failure;
+      return Promise.reject(failure);
     });
-    const fresh = await import('../../src/node/fs-seam.js');
-    const path = join(tempDir(), 'f');
-    writeFileSync(path, '');
-    expect(await fresh.nodeFs.listXattrs(path)).toBeUndefined();
-    for (const call of [
-      () => fresh.nodeFs.getXattr(path, 'user.a'),
-      () => fresh.nodeFs.setXattr(path, 'user.a', text('v')),
-      () => fresh.nodeFs.removeXattr(path, 'user.a'),
-    ]) {
-      expect(await rejection(call())).toMatchObject({
-        code: 'ENOTSUP',
-        message: 'extended attributes unavailable',
+    for (const synchronous of [true, false]) {
+      const seam = xattrSeam(() => failing.module, synchronous);
+      expect(await rejection(seam.getXattr('/x', 'user.a'))).toMatchObject({
+        code: 'EACCES',
+        message: 'Permission denied (os error 13)',
       });
+    }
+  });
+
+  it('reads a null value as undefined (red: an absent attribute reads as a value)', async () => {
+    const { xattrSeam } = await import('../../src/node/fs-seam.js');
+    const nulls = recordingModule(() => null);
+    expect(await xattrSeam(() => nulls.module, true).getXattr('/x', 'user.a')).toBeUndefined();
+  });
+
+  it('without the module: not loaded, and every call refuses rather than answering empty (red: a write proceeds blind)', async () => {
+    const { xattrSeam } = await import('../../src/node/fs-seam.js');
+    for (const synchronous of [true, false]) {
+      const seam = xattrSeam(() => undefined, synchronous);
+      expect(await seam.xattrsLoaded()).toBe(false);
+      for (const call of [
+        () => seam.listXattrs('/x'),
+        () => seam.getXattr('/x', 'user.a'),
+        () => seam.setXattr('/x', 'user.a', text('v')),
+        () => seam.removeXattr('/x', 'user.a'),
+      ]) {
+        expect((await rejection(call())).message).toBe('the xattr module did not load');
+      }
     }
   });
 });

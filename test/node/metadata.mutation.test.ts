@@ -16,12 +16,12 @@ interface Double {
 }
 
 /**
- * Attributes per path in memory. `list` may override what listing a path answers (a value, or a
- * function called each time); a stored undefined value reads as absent.
+ * Attributes per path in memory, the module loaded. `list` may override what listing a path
+ * answers (called each time); a stored undefined value reads as absent.
  */
 function double(
   files: Record<string, Record<string, string | undefined>>,
-  list: (path: string, names: string[]) => string[] | undefined = (_, names) => names,
+  list: (path: string, names: string[]) => string[] = (_, names) => names,
 ): Double {
   const calls: string[] = [];
   const store = new Map<string, Attrs>(
@@ -35,6 +35,7 @@ function double(
   const of = (path: string): Attrs => store.get(path) ?? new Map();
   const fs: FsSeam = {
     ...nodeFs,
+    xattrsLoaded: async () => true,
     listXattrs: async (path) => list(path, [...of(path).keys()]),
     getXattr: async (path, name) => of(path).get(name),
     setXattr: async (path, name, value) => {
@@ -82,32 +83,27 @@ describe('copyMetadata', () => {
     expect(superset.calls).toEqual(['remove tmp user.b']);
   });
 
-  it('leaves the new file alone when Node cannot see attributes on the old one (red: a blind copy strips the new file)', async () => {
-    const d = double({ old: { 'user.a': '1' }, tmp: { 'user.b': '2' } }, (path, names) =>
-      path === 'old' ? undefined : names,
-    );
-    await copyMetadata('old', 'tmp', d.fs);
+  it('refuses without a call when the module does not load, and touches nothing when the loss is accepted (red: a blind copy returns quietly, or strips the new file)', async () => {
+    const d = double({ old: { 'user.a': '1' }, tmp: { 'user.b': '2' } });
+    const blind: FsSeam = { ...d.fs, xattrsLoaded: async () => false };
+    expect(await hostFailure(copyMetadata('old', 'tmp', blind))).toMatchObject({
+      reason: 'metadata-not-preserved',
+      code: undefined,
+    });
+    await copyMetadata('old', 'tmp', blind, { acceptMetadataLoss: true });
     expect(d.calls).toEqual([]);
     expect(decoded(d.files.get('tmp'))).toEqual({ 'user.b': '2' });
   });
 
-  it('takes a new file it cannot list at first as having none (red: a missing listing crashes the copy)', async () => {
+  it('refuses with the code when the new file cannot be listed for the check (red: an unverified copy passes)', async () => {
     let listedTmp = 0;
-    const d = double({ old: { 'user.a': '1' }, tmp: {} }, (path, names) =>
-      path === 'tmp' && listedTmp++ === 0 ? undefined : names,
-    );
-    await copyMetadata('old', 'tmp', d.fs);
-    expect(d.calls).toEqual(['set tmp user.a']);
-  });
-
-  it('refuses when the new file cannot be listed for the check (red: an unverified copy passes)', async () => {
-    let listedTmp = 0;
-    const d = double({ old: { 'user.a': '1' }, tmp: {} }, (path, names) =>
-      path === 'tmp' && listedTmp++ > 0 ? undefined : names,
-    );
+    const d = double({ old: { 'user.a': '1' }, tmp: {} }, (path, names) => {
+      if (path === 'tmp' && listedTmp++ > 0) throw errno('EIO');
+      return names;
+    });
     expect(await hostFailure(copyMetadata('old', 'tmp', d.fs))).toMatchObject({
       reason: 'metadata-not-preserved',
-      code: undefined,
+      code: 'EIO',
     });
   });
 
@@ -197,9 +193,32 @@ describe('metadataCheck', () => {
     if (platform) Object.defineProperty(process, 'platform', platform);
   });
 
-  it('says acls-not-xattrs on macOS even with the module installed (red: status claims ACL checks Node cannot make)', async () => {
+  it('says acls-not-xattrs on macOS with the module loaded, the writes still preserving what they see (red: status claims ACL checks Node cannot make)', async () => {
     Object.defineProperty(process, 'platform', { ...platform, value: 'darwin' });
-    const installed: FsSeam = { ...nodeFs, xattrsInstalled: async () => true };
-    expect(await metadataCheck(installed)).toEqual({ performed: false, why: 'acls-not-xattrs' });
+    const loaded: FsSeam = { ...nodeFs, xattrsLoaded: async () => true };
+    expect(await metadataCheck(loaded)).toEqual({
+      performed: false,
+      why: 'acls-not-xattrs',
+      writes: 'preserve',
+    });
+    const blind: FsSeam = { ...nodeFs, xattrsLoaded: async () => false };
+    expect(await metadataCheck(blind)).toMatchObject({
+      why: 'module-unloadable',
+      writes: 'refuse',
+    });
+  });
+
+  it('says windows-acls on Windows, loaded or not, and the copy makes no call there (red: every Windows write refuses, or claims a check)', async () => {
+    Object.defineProperty(process, 'platform', { ...platform, value: 'win32' });
+    for (const xattrsLoaded of [async () => true, async () => false]) {
+      expect(await metadataCheck({ ...nodeFs, xattrsLoaded })).toEqual({
+        performed: false,
+        why: 'windows-acls',
+        writes: 'unchecked',
+      });
+    }
+    const d = double({ old: { 'user.a': '1' }, tmp: {} });
+    await copyMetadata('old', 'tmp', d.fs);
+    expect(d.calls).toEqual([]);
   });
 });

@@ -241,10 +241,10 @@ describe('smaller ways out', () => {
 
   it('status says whether ACLs and extended attributes can be checked, and not-performed where Node cannot see them (red: a write that may drop an ACL is reported as if checked)', async () => {
     const where = await installed();
-    expect((await status(where)).metadata).toEqual({ performed: true });
-    const blind = { ...nodeFs, xattrsInstalled: async () => false };
+    expect((await status(where)).metadata).toEqual({ performed: true, writes: 'preserve' });
+    const blind = { ...nodeFs, xattrsLoaded: async () => false };
     const s = await readStatus({ hooksFile: where.hooks, ledger: where.ledger, fs: blind });
-    expect(s.metadata).toEqual({ performed: false, why: 'xattrs-unavailable' });
+    expect(s.metadata).toEqual({ performed: false, why: 'module-unloadable', writes: 'refuse' });
   });
 
   it('an install takes two locks: the hook file and the ledger, once each (red: a lock per ledger update again)', async () => {

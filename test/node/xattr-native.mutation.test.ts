@@ -1,56 +1,76 @@
-// The optional module's loader and its error translation: the module loaded once (its default
-// export, where it has one), undefined when it cannot load, and "(os error N)" turned into Node's
-// errno code.
+// The optional module's loader and its error translation: the module as `require` from a given
+// file loads it (a stand-in module laid out in a temporary node_modules), undefined when it
+// cannot load or lacks a call the kit makes, loaded once for the kit's own folder; and
+// "(os error N)" turned into Node's errno code.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { asSystemError as asError, xattrsInstalled } from '../../src/node/xattr-native.js';
+import { asSystemError as asError, requireXattrs } from '../../src/node/xattr-native.js';
 
 const asSystemError = (err: unknown) => asError(err) as NodeJS.ErrnoException;
 
+const CALLS = ['listAttributes', 'getAttribute', 'setAttribute', 'removeAttribute'].flatMap(
+  (name) => [name, `${name}Sync`],
+);
+
+const made: string[] = [];
 afterEach(() => {
-  vi.doUnmock('@napi-rs/xattr');
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A folder whose node_modules/@napi-rs/xattr is `source`; returns the file to require from. */
+function installed(source: string): string {
+  const root = mkdtempSync(join(tmpdir(), 'cursorhooks-xattr-'));
+  made.push(root);
+  const folder = join(root, 'node_modules', '@napi-rs', 'xattr');
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, 'package.json'), '{"name":"@napi-rs/xattr","main":"index.js"}');
+  writeFileSync(join(folder, 'index.js'), source);
+  return join(root, 'app.js');
+}
+
+const exporting = (names: readonly string[]) =>
+  names.map((name) => `exports.${name} = () => '${name}';`).join('\n');
+
+describe('requireXattrs', () => {
+  it('hands back the module as require finds it from the given file (red: it is looked for elsewhere, or not returned)', () => {
+    const loaded = requireXattrs(installed(exporting(CALLS)));
+    expect(loaded?.listAttributesSync('/x')).toBe('listAttributesSync');
+    expect(loaded?.removeAttribute('/x', 'a')).toBe('removeAttribute');
+  });
+
+  it('says undefined when the module throws as it loads, as a broken binary makes it (red: the kit crashes, or counts it loaded)', () => {
+    expect(requireXattrs(installed("throw new Error('invalid ELF header');"))).toBeUndefined();
+  });
+
+  it('says undefined with no module to find (red: an absent module counts as loaded)', () => {
+    const root = mkdtempSync(join(tmpdir(), 'cursorhooks-xattr-'));
+    made.push(root);
+    expect(requireXattrs(join(root, 'app.js'))).toBeUndefined();
+  });
+
+  it.each(CALLS)(
+    'says undefined for a module without %s (red: a foreign module passes, and the write fails halfway)',
+    (missing) => {
+      const partial = CALLS.filter((name) => name !== missing);
+      expect(requireXattrs(installed(exporting(partial)))).toBeUndefined();
+    },
+  );
+
+  it('says undefined for a module exporting a value that is not a function (red: any property counts)', () => {
+    const source = `${exporting(CALLS.slice(1))}\nexports.${CALLS[0]} = 1;`;
+    expect(requireXattrs(installed(source))).toBeUndefined();
+  });
 });
 
 describe('loadXattrs', () => {
-  it('loads the module once and hands back its functions (red: each call loads again, or the namespace without them)', async () => {
+  it('loads the installed module once, the same answer every call (red: each call loads again, or a later call decides otherwise)', async () => {
     vi.resetModules();
     const { loadXattrs } = await import('../../src/node/xattr-native.js');
     const first = loadXattrs();
+    expect(typeof first?.listAttributesSync).toBe('function');
     expect(loadXattrs()).toBe(first);
-    const loaded = await first;
-    expect(typeof loaded?.listAttributes).toBe('function');
-  });
-
-  it('prefers the default export when the module has one (red: the wrapper object is used instead)', async () => {
-    vi.resetModules();
-    const calls = { listAttributes: async () => ['user.default'] };
-    vi.doMock('@napi-rs/xattr', () => ({
-      default: calls,
-      listAttributes: async () => ['user.named'],
-    }));
-    const { loadXattrs } = await import('../../src/node/xattr-native.js');
-    expect(await (await loadXattrs())?.listAttributes('/x')).toEqual(['user.default']);
-  });
-
-  it('uses the namespace when there is no default export (red: undefined is used as the module)', async () => {
-    vi.resetModules();
-    vi.doMock('@napi-rs/xattr', () => ({
-      default: undefined,
-      listAttributes: async () => ['user.named'],
-    }));
-    const { loadXattrs } = await import('../../src/node/xattr-native.js');
-    expect(await (await loadXattrs())?.listAttributes('/x')).toEqual(['user.named']);
-  });
-
-  it('resolves to undefined when the module cannot load (red: the kit crashes where the module is absent)', async () => {
-    vi.resetModules();
-    vi.doMock('@napi-rs/xattr', () => {
-      throw new Error('no binary for this platform');
-    });
-    const { loadXattrs } = await import('../../src/node/xattr-native.js');
-    expect(await loadXattrs()).toBeUndefined();
   });
 });
 
@@ -76,41 +96,5 @@ describe('asSystemError', () => {
       code: 'ENOENT',
     });
     expect(asSystemError('bad (os error 2)')).toBeInstanceOf(Error);
-  });
-});
-
-describe('xattrsInstalled, edges', () => {
-  const made: string[] = [];
-  afterEach(() => {
-    for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-  });
-  const root = () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cursorhooks-xattr-'));
-    made.push(dir);
-    return dir;
-  };
-  const pkg = (folder: string, manifest: object = {}) => {
-    mkdirSync(folder, { recursive: true });
-    writeFileSync(join(folder, 'package.json'), JSON.stringify(manifest));
-  };
-  const prefix = `@napi-rs/xattr-${process.platform}-${process.arch}`;
-
-  it('walks past a module folder without a manifest to the installed one above (red: an empty folder ends the search)', () => {
-    const dir = root();
-    pkg(join(dir, 'node_modules', '@napi-rs', 'xattr'), {
-      optionalDependencies: { [`${prefix}-gnu`]: '1' },
-    });
-    pkg(join(dir, 'node_modules', `${prefix}-gnu`));
-    mkdirSync(join(dir, 'app', 'node_modules', '@napi-rs', 'xattr'), { recursive: true });
-    expect(xattrsInstalled(join(dir, 'app'))).toBe(true);
-  });
-
-  it('accepts a binary named exactly for the platform and architecture, no libc suffix (red: macOS and Windows binaries are not found)', () => {
-    const dir = root();
-    pkg(join(dir, 'node_modules', '@napi-rs', 'xattr'), {
-      optionalDependencies: { [prefix]: '1' },
-    });
-    pkg(join(dir, 'node_modules', prefix));
-    expect(xattrsInstalled(join(dir, 'app'))).toBe(true);
   });
 });

@@ -1,6 +1,12 @@
 import { Operation } from '../../planner/operation.js';
 import { operationCommand } from '../file/operation-command.js';
-import { DRY_RUN_OPTION, FILE_OPTIONS, specOptions, VOUCH_OPTION } from '../file/options.js';
+import {
+  ACCEPT_METADATA_LOSS_OPTION,
+  DRY_RUN_OPTION,
+  FILE_OPTIONS,
+  specOptions,
+  VOUCH_OPTION,
+} from '../file/options.js';
 
 /** `install`: add the owned stop entry to the hook file and record its receipt. */
 export const installCommand = operationCommand({
@@ -9,5 +15,11 @@ export const installCommand = operationCommand({
   description: `Adds the owned stop entry for --executable and --selector, rendered by --shell, to the
 hook file, and records its receipt in --ledger. Installing again is a no-op; a changed spec needs
 update. The host path checks run first; the entry is written only if every one passed.`,
-  options: { ...FILE_OPTIONS, ...specOptions(true), ...DRY_RUN_OPTION, ...VOUCH_OPTION },
+  options: {
+    ...FILE_OPTIONS,
+    ...specOptions(true),
+    ...DRY_RUN_OPTION,
+    ...VOUCH_OPTION,
+    ...ACCEPT_METADATA_LOSS_OPTION,
+  },
 });

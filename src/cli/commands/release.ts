@@ -3,7 +3,12 @@ import { release } from '../../node/release.js';
 import type { Command } from '../command.js';
 import { ExitCode } from '../exit-codes.js';
 import { failureJSON, failureOf } from '../file/failure.js';
-import { FILE_OPTIONS, filesOf } from '../file/options.js';
+import {
+  ACCEPT_METADATA_LOSS_OPTION,
+  FILE_OPTIONS,
+  filesOf,
+  metadataLossOf,
+} from '../file/options.js';
 import { writeJSON } from '../io.js';
 
 const DONE = {
@@ -22,12 +27,17 @@ Release records in --ledger that this host no longer owns an entry in the hook f
 reads or writes the hook file. Afterwards install works again when the command is absent, and
 status lists by event and index any entry still running this host's command, for you to keep or
 delete. Releasing again is a no-op.`,
-  options: FILE_OPTIONS,
+  options: { ...FILE_OPTIONS, ...ACCEPT_METADATA_LOSS_OPTION },
   output: `a summary; with --json one object {"status", "hooksFile", "realPath", "released",
   "generation", "error"}; a failure prints it too, then the error on stderr`,
   async run({ options, json, io }) {
     const { hooksFile, ledger } = filesOf(options);
-    const outcome = await release({ hooksFile, ledger, fs: blockingFs });
+    const outcome = await release({
+      hooksFile,
+      ledger,
+      fs: blockingFs,
+      ...metadataLossOf(options),
+    });
     const result = {
       status: outcome.status,
       hooksFile: outcome.hooksFile,

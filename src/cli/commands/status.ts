@@ -5,7 +5,14 @@ import type { Command } from '../command.js';
 import { CONTRACT_FILE_OPTION, plannerOf } from '../contract-files.js';
 import { ExitCode } from '../exit-codes.js';
 import { hostPathsJSON } from '../file/host-paths.js';
-import { FILE_OPTIONS, filesOf, specOf, specOptions } from '../file/options.js';
+import {
+  ACCEPT_METADATA_LOSS_OPTION,
+  FILE_OPTIONS,
+  filesOf,
+  metadataLossOf,
+  specOf,
+  specOptions,
+} from '../file/options.js';
 import { statusResult, statusText } from '../file/status-result.js';
 import { writeJSON } from '../io.js';
 
@@ -18,7 +25,12 @@ absent, modified, duplicated, outside stop, remainder drift), the ledger record 
 any pending write), the host path checks of the receipted spec (or of --executable and
 --selector), the shell contract's evidence, and the next safe step. It reads only: nothing is
 locked, settled or written. Exit 0 whenever the report was made, whatever it says.`,
-  options: { ...FILE_OPTIONS, ...specOptions(false), ...CONTRACT_FILE_OPTION },
+  options: {
+    ...FILE_OPTIONS,
+    ...specOptions(false),
+    ...CONTRACT_FILE_OPTION,
+    ...ACCEPT_METADATA_LOSS_OPTION,
+  },
   output: `a readable report; with --json one object {"hooksFile", "realPath", "file", "owned", "ledger",
   "checkedSpec", "hostPaths", "contract", "locks", "metadata", "nextStep"}`,
   async run({ options, json, io }) {
@@ -31,6 +43,7 @@ locked, settled or written. Exit 0 whenever the report was made, whatever it say
       ledger,
       planner,
       fs: blockingFs,
+      ...metadataLossOf(options),
       ...(given === undefined ? {} : { spec: given }),
       ...(givenShell === undefined ? {} : { shell: givenShell }),
     });

@@ -11,7 +11,7 @@ import { writeJSON } from '../io.js';
 import { failureOf } from './failure.js';
 import { HostPathRun } from './host-paths.js';
 import { operationResult, operationText } from './operation-result.js';
-import { filesOf, shellOf, specOf } from './options.js';
+import { filesOf, metadataLossOf, shellOf, specOf } from './options.js';
 
 export interface OperationCommandDeclaration {
   readonly operation: Operation;
@@ -21,7 +21,8 @@ export interface OperationCommandDeclaration {
 }
 
 const OUTPUT = `a summary and the unified diff; with --json one object {"status", "operation", "dryRun",
-  "hooksFile", "realPath", "changed", "receipt", "generation", "settled", "hostPaths", "diff", "error"}.
+  "hooksFile", "realPath", "changed", "receipt", "generation", "settled", "hostPaths", "metadata",
+  "diff", "error"}.
   A refusal or failure prints this result too (status refused or failed, error set), then the
   error on stderr as every command does.`;
 
@@ -53,6 +54,7 @@ export function operationCommand(declaration: OperationCommandDeclaration): Comm
         checkHostPaths: hostPaths.checker,
         planner,
         fs: blockingFs,
+        ...metadataLossOf(options),
       });
       const result = await operationResult(outcome, hostPaths.json(), dryRun);
       if (json) writeJSON(io, result);

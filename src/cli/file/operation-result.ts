@@ -7,6 +7,7 @@ import type { ErrorJSON } from '../error-output.js';
 import { unifiedDiff } from './diff.js';
 import { failureJSON } from './failure.js';
 import { type HostPathsJSON, hostPathLines } from './host-paths.js';
+import { type MetadataJSON, metadataJSON, metadataWriteLine } from './metadata-result.js';
 
 export interface OperationResultJSON {
   readonly status: OperationStatus;
@@ -20,6 +21,8 @@ export interface OperationResultJSON {
   readonly generation: number;
   readonly settled: PendingResolution | null;
   readonly hostPaths: HostPathsJSON | null;
+  /** What the run's writes did (or would do) with the files' ACLs and extended attributes. */
+  readonly metadata: MetadataJSON;
   /** The unified diff of what was (or would be) written; '' when nothing. */
   readonly diff: string;
   readonly error: ErrorJSON | null;
@@ -44,6 +47,7 @@ export async function operationResult(
     generation: outcome.generation,
     settled: outcome.settled ?? null,
     hostPaths,
+    metadata: metadataJSON(outcome.metadata),
     diff: changed
       ? await unifiedDiff(
           outcome.hooksFile,
@@ -81,6 +85,8 @@ export function operationText(result: OperationResultJSON, ledger: string): stri
     `ledger: ${ledger}, generation ${result.generation}${result.dryRun ? ' (unchanged: dry run)' : ''}`,
   );
   if (result.hostPaths !== null) lines.push(...hostPathLines(result.hostPaths));
+  const metadata = metadataWriteLine(result.metadata, result.status === 'done');
+  if (metadata !== undefined) lines.push(metadata);
   const diff = result.diff === '' ? '(no change to the hook file)' : result.diff.trimEnd();
   return `${lines.join('\n')}\n${diff}\n`;
 }

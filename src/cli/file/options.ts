@@ -60,6 +60,22 @@ export const VOUCH_OPTION: OptionDeclarations = {
   },
 };
 
+/**
+ * The one way past ACLs and extended attributes the writer cannot see (the optional native
+ * module does not load); its name says what the user gives up, and the output says it was.
+ */
+export const ACCEPT_METADATA_LOSS_OPTION: OptionDeclarations = {
+  'accept-metadata-loss': {
+    type: 'boolean',
+    help: 'where the optional @napi-rs/xattr module does not load, replace existing files anyway, losing any ACLs and extended attributes they have',
+  },
+};
+
+/** `--accept-metadata-loss`, as the kit's option. */
+export function metadataLossOf(options: OptionValues): { acceptMetadataLoss?: true } {
+  return options['accept-metadata-loss'] === true ? { acceptMetadataLoss: true } : {};
+}
+
 /** The hook file and the ledger, both absolute and never the same file. */
 export function filesOf(options: OptionValues): { hooksFile: string; ledger: string } {
   const hooksFile = absolute(options, 'hooks-file') ?? defaultHooksPath();

@@ -6,6 +6,7 @@ import type { LedgerRecord } from '../../node/ledger.js';
 import type { EntryLocation, FileProblem, HookStatus } from '../../node/status.js';
 import type { QualificationEvidence } from '../../shell/contract.js';
 import { type HostPathsJSON, hostPathLines } from './host-paths.js';
+import { type MetadataJSON, metadataJSON, metadataStatusLine } from './metadata-result.js';
 
 export interface StatusResultJSON {
   readonly hooksFile: string;
@@ -44,7 +45,7 @@ export interface StatusResultJSON {
       readonly acquiredAt: string;
     } | null;
   }[];
-  readonly metadata: { readonly checked: boolean; readonly why: string | null };
+  readonly metadata: MetadataJSON;
   readonly nextStep: {
     readonly code: string;
     /** The cursorhooks command line to run next; null when the step is a hand edit or nothing. */
@@ -110,9 +111,7 @@ export function statusResult(
       state,
       holder: holder ?? null,
     })),
-    metadata: status.metadata.performed
-      ? { checked: true, why: null }
-      : { checked: false, why: status.metadata.why },
+    metadata: metadataJSON(status.metadata),
     nextStep: {
       code: nextStep.code,
       command: nextStep.command === null ? null : commandLine(nextStep.command, status, ledgerPath),
@@ -133,6 +132,8 @@ function commandLine(command: string, status: HookStatus, ledgerPath: string): s
     const { spec, shell } = known;
     words.push('--executable', spec.executable, '--selector', spec.selector, '--shell', shell);
   }
+  // Only when status itself was given the flag: status never advises losing them.
+  if (status.metadata.writes === 'accept-loss') words.push('--accept-metadata-loss');
   return words.map(quoteWord).join(' ');
 }
 
@@ -201,11 +202,8 @@ export function statusText(result: StatusResultJSON): string {
         : `lock: ${lock.path}: held by ${by}: commands wait for it`,
     );
   }
-  if (!result.metadata.checked) {
-    lines.push(
-      `ACLs and extended attributes: not checked (${result.metadata.why}): a write cannot prove it keeps them`,
-    );
-  }
+  const metadata = metadataStatusLine(result.metadata);
+  if (metadata !== undefined) lines.push(metadata);
   const { nextStep } = result;
   lines.push(`next step: ${nextStep.code}: ${nextStep.sentence}`);
   if (nextStep.command !== null) lines.push(`  ${nextStep.command}`);

@@ -59,6 +59,7 @@ const ENTRY_FIXES: ReadonlySet<string> = new Set([
   'review-entry',
   'fix-file',
   'fix-ledger',
+  'fix-metadata-module',
 ]);
 
 export async function qualificationStatus(
