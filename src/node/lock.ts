@@ -308,8 +308,13 @@ interface Claim {
   readonly staging: string;
 }
 
-/** Errors of a link(2) on a file system that has no hard links; EPERM only if a probe agrees. */
+/** Errors of a link(2) on a file system that has no hard links. */
 const NO_HARD_LINKS = new Set(['ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
+/**
+ * The same, only if a probe agrees: Linux says EPERM on vfat; Windows answers a FAT volume with
+ * ERROR_INVALID_FUNCTION, which libuv reports as EISDIR. Either may also be about the name alone.
+ */
+const MAYBE_NO_HARD_LINKS = new Set(['EPERM', 'EISDIR']);
 
 /**
  * Links the claim's staging file to `name`: true if taken, false if `name` exists (even as a
@@ -323,7 +328,10 @@ async function take(claim: Claim, name: string, fs: FsSeam): Promise<boolean> {
   } catch (err) {
     const code = errnoOf(err);
     if (code === 'EEXIST') return false;
-    if (NO_HARD_LINKS.has(code ?? '') || (code === 'EPERM' && !(await linksWork(claim, fs)))) {
+    const none =
+      NO_HARD_LINKS.has(code ?? '') ||
+      (MAYBE_NO_HARD_LINKS.has(code ?? '') && !(await linksWork(claim, fs)));
+    if (none) {
       throw new HostIOError('lock-no-hard-links', code, { path: dirname(name), role: 'directory' });
     }
     throw asHostError(err);
@@ -331,10 +339,9 @@ async function take(claim: Claim, name: string, fs: FsSeam): Promise<boolean> {
 }
 
 /**
- * Whether the staging file links to a fresh name. Linux says EPERM when the file system has no
- * hard links (vfat), Windows when the lock name is still being deleted: only the first also
- * refuses a name nobody ever used. A fallback lock (an exclusive create, then the record) was
- * not chosen: its empty moment cannot be told from a foreign empty file, which would then have
+ * Whether the staging file links to a fresh name. EPERM may mean no hard links (vfat) or, on
+ * Windows, a lock name still being deleted: only the first also refuses a name nobody ever used.
+ * A fallback lock (an exclusive create, then the record) was not chosen: its empty moment cannot be told from a foreign empty file, which would then have
  * to be waited for instead of refused.
  */
 async function linksWork(claim: Claim, fs: FsSeam): Promise<boolean> {
@@ -344,7 +351,8 @@ async function linksWork(claim: Claim, fs: FsSeam): Promise<boolean> {
     await fs.link(claim.staging, probe);
   } catch (err) {
     untrack();
-    if (errnoOf(err) === 'EPERM' || NO_HARD_LINKS.has(errnoOf(err) ?? '')) return false;
+    const code = errnoOf(err) ?? '';
+    if (MAYBE_NO_HARD_LINKS.has(code) || NO_HARD_LINKS.has(code)) return false;
     throw asHostError(err);
   }
   try {
