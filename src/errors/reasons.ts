@@ -132,6 +132,12 @@ export const REASON_MESSAGES = {
   'lock-timeout': 'another process held the lock beside the file for too long',
   'lock-held-by-this-process':
     'this process already holds the lock beside the file; waiting for it would wait forever',
+  'lock-foreign':
+    'the lock name beside the file holds something cursorhooks did not write (a link, a directory, an empty or foreign file): remove it if no cursorhooks process is running',
+  'lock-lost':
+    'another process took the lock beside the file during this write, which was cut short or may have replaced theirs: run status',
+  'lock-no-hard-links':
+    "the directory's file system has no hard links (FAT, exFAT, some network mounts), which the lock beside the file needs: keep the file on another file system",
   'permission-denied': 'the file system refused access',
   'disk-full': 'the disk or quota is full',
   'io-failure': 'a file system operation failed',

@@ -9,7 +9,7 @@ import { aboutFile, errnoOf, FileChangedError, type FileRole, HostIOError } from
 import { FLAGS, type FsSeam, nodeFs } from './fs-seam.js';
 import { foreignWrite } from './in-place.js';
 import { sideFileName } from './leftovers.js';
-import { withSweptLock } from './lock.js';
+import { assertLockHeld, heldLockOf, withSweptLock } from './lock.js';
 import { copyMetadata } from './metadata.js';
 import { type FileSnapshot, type HeldFile, openSnapshot, readFileSnapshot } from './read.js';
 import { trackSideFile } from './side-file-registry.js';
@@ -112,7 +112,8 @@ async function putBack(
  * and its file stays open to catch a write in place after it. Left undetected: a foreign
  * rename onto the path, or a file created where there was none, between that compare and our
  * rename (their inode is gone once ours lands), and a write in place that starts after the
- * re-check (see in-place.ts).
+ * re-check (see in-place.ts). Under the lock, the lock is confirmed ours right before the rename
+ * and right after it: `lock-lost`.
  */
 async function swapOnce(
   path: string,
@@ -125,6 +126,8 @@ async function swapOnce(
   if (!sameFile(current, expected)) throw new FileChangedError();
   refuseHardLinked(current);
   const { realPath } = current;
+  // Held by this call chain, as every writer of the kit holds it; a bare compareAndSwap has none.
+  const lock = heldLockOf(realPath);
   const directory = dirname(realPath);
   const temp = await sideFileName(realPath, 'tmp');
   let handle: Awaited<ReturnType<FsSeam['open']>> | undefined;
@@ -157,8 +160,12 @@ async function swapOnce(
       await fs.close(held.handle);
       held = undefined;
     }
+    // A holder stopped past its lease may have lost the lock to a waiter that wrote since: it
+    // must not rename over that write, and one lost during the rename is reported, never done.
+    if (lock !== undefined) await assertLockHeld(realPath, lock, fs);
     await fs.rename(temp, realPath);
     renamed = true;
+    if (lock !== undefined) await assertLockHeld(realPath, lock, fs);
     if (options.syncDirectory !== false) await inDirectory(syncDirectory(directory, fs), directory);
     if (held !== undefined) foreign = await foreignWrite(held, expected.bytes, fs);
   } finally {

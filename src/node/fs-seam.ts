@@ -8,7 +8,6 @@
 import {
   close,
   closeSync,
-  constants,
   fchmod,
   fchmodSync,
   fchown,
@@ -43,6 +42,8 @@ import {
   write,
   writeSync,
 } from 'node:fs';
+import { blocking, FLAGS, onThreadPool, type Runner } from './fs-calls.js';
+import { beatHeldLocks } from './lease-beat.js';
 import { windowsRetrying } from './windows-retry.js';
 import { asSystemError, loadXattrs, type XattrLoader, type XattrModule } from './xattr-native.js';
 
@@ -86,33 +87,18 @@ export interface XattrCalls {
   removeXattr(path: string, name: string): Promise<void>;
 }
 
+export { FLAGS };
+
 /**
- * How the seam runs a node:fs call given both ways: its callback form, on libuv's thread pool,
- * or its synchronous form. Either way the caller gets a promise, and a failure rejects it.
+ * Which node:fs call serves each seam call, run by `run`. Every call first gives the locks this
+ * process holds their beat: a holder busy with calls back to back (the synchronous seam starves
+ * the refresh timer) still refreshes its lease. The attribute calls are `xattrs`.
  */
-type Runner = <T>(
-  withCallback: (...args: never[]) => void,
-  synchronous: (...args: never[]) => T,
-  ...args: unknown[]
-) => Promise<T>;
-
-const onThreadPool: Runner = (withCallback, _, ...args) =>
-  new Promise((resolve, reject) => {
-    (withCallback as (...args: unknown[]) => void)(...args, (err: Error | null, value: never) =>
-      err ? reject(err) : resolve(value),
-    );
-  });
-
-const blocking: Runner = (_, synchronous, ...args) => {
-  try {
-    return Promise.resolve((synchronous as (...args: unknown[]) => never)(...args));
-  } catch (err) {
-    return Promise.reject(err);
-  }
-};
-
-/** Which node:fs call serves each seam call, run by `run`; the attribute calls are `xattrs`. */
-function posixSeam(run: Runner, xattrs: XattrCalls): FsSeam {
+function posixSeam(unbeaten: Runner, xattrs: XattrCalls): FsSeam {
+  const run: Runner = (withCallback, synchronous, ...args) => {
+    beatHeldLocks(unbeaten);
+    return unbeaten(withCallback, synchronous, ...args);
+  };
   return {
     open: async (path, flags, mode) => ({
       fd: await run<number>(open, openSync, path, flags, mode),
@@ -216,9 +202,3 @@ function rethrow(err: unknown): never {
   throw asSystemError(err);
 }
 
-/** Open flags the kit uses; O_NONBLOCK is 0 where the platform lacks it (Windows). */
-export const FLAGS = {
-  read: constants.O_RDONLY | (constants.O_NONBLOCK ?? 0),
-  createExclusive: constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL,
-  directory: constants.O_RDONLY,
-} as const;

@@ -6,20 +6,25 @@
 // but cannot be told apart from another process (a pid that answers without /proc, a pid
 // namespace we cannot see into) may be alive: it keeps its lock for hours, whether it is slow or
 // stopped. Only one on another machine or boot is judged by a lease: a holder refreshes the lock
-// file's mtime every REFRESH_MS, and a waiter that sees no change for a lease on its own monotonic
-// clock breaks it (clocks of two machines are never compared).
+// file's mtime every REFRESH_MS (lease-beat.ts), and a waiter that sees no change for a lease on
+// its own monotonic clock breaks it (clocks of two machines are never compared).
+// A holder confirms its lock is still its own right before and after each rename (assertLockHeld).
+// A lock name holding anything but our record (lock-record.ts) is refused, never followed,
+// waited for or removed. Without hard links (FAT, exFAT, some network mounts) there is no lock:
+// refused once, `lock-no-hard-links` (see take).
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { readFile, type Stats, utimes } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
 import { asHostError, errnoOf, HostIOError, type LockHolder, TargetMovedError } from './errors.js';
 import { FLAGS, type FsSeam, nodeFs } from './fs-seam.js';
+import { startBeat } from './lease-beat.js';
 import { lockPathOf, removeLeftovers, sideFileName } from './leftovers.js';
+import { isOwner, type LockOwner, readOwner } from './lock-record.js';
 import {
   type Liveness,
   liveness,
   MAY_BE_ALIVE_CEILING_MS,
-  type ProcessIdentity,
   selfIdentity,
 } from './process-identity.js';
 import { randomHex } from './random.js';
@@ -27,19 +32,14 @@ import { type FileSnapshot, type ReadOptions, readFileSnapshot, resolveTarget } 
 import { trackLockFile, trackSideFile } from './side-file-registry.js';
 import { sleep } from './sleep.js';
 
+export { type LockOwner, readOwner };
+
 export interface LockOptions {
   readonly fs?: FsSeam;
   /** How long to wait for a live holder before `lock-timeout`; default 10 s. */
   readonly timeoutMs?: number;
   /** How long a holder that cannot be probed may leave the lock unrefreshed; default 3 s. */
   readonly leaseMs?: number;
-}
-
-export interface LockOwner extends ProcessIdentity {
-  readonly pid: number;
-  readonly hostname: string;
-  readonly acquiredAt: string;
-  readonly nonce: string;
 }
 
 /** What `inspectLock` sees beside a file, without waiting or changing anything. */
@@ -52,8 +52,6 @@ export interface LockInspection {
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_LEASE_MS = 3_000;
-/** How often a holder refreshes its lock; well inside the lease, even with 1 s mtimes. */
-const REFRESH_MS = 500;
 const FIRST_BACKOFF_MS = 2;
 const MAX_BACKOFF_MS = 50;
 /** How often a retargeted symlink is followed to a new lock before `file-changed`. */
@@ -88,7 +86,7 @@ export async function withLock<T>(
   );
   let result: T;
   try {
-    result = await heldHere.run(new Set([...(outer ?? []), lockPath]), body);
+    result = await heldHere.run(new Map([...(outer ?? []), [lockPath, owner]]), body);
   } catch (err) {
     // The body's error is the one that matters; a failed release leaves a stale lock that the
     // next run recovers.
@@ -160,10 +158,35 @@ export async function readLocked(
   return snapshot;
 }
 
-/** The lock paths the current call chain holds, to refuse waiting for itself. */
-const heldHere = new AsyncLocalStorage<ReadonlySet<string>>();
+/**
+ * The locks the current call chain holds, by lock path: to refuse waiting for itself, and for a
+ * write under one to confirm it still holds it.
+ */
+const heldHere = new AsyncLocalStorage<ReadonlyMap<string, LockOwner>>();
 
-/** The locks this process holds, by nonce: their refresh timers and interrupt clean-up. */
+/** The owner record under which this call chain holds the lock of `realPath`, if it does. */
+export function heldLockOf(realPath: string): LockOwner | undefined {
+  return heldHere.getStore()?.get(lockPathOf(realPath));
+}
+
+/**
+ * Throws `lock-lost` unless the lock of `realPath` is still `owner`'s record, a regular file and
+ * no link. A holder stopped past its lease may have lost it to a waiter: it must not rename over
+ * that waiter's write unnoticed.
+ */
+export async function assertLockHeld(
+  realPath: string,
+  owner: LockOwner,
+  fs: FsSeam,
+): Promise<void> {
+  const lockPath = lockPathOf(realPath);
+  const holder = await readOwner(lockPath, fs);
+  if (!isOwner(holder) || holder.nonce !== owner.nonce) {
+    throw new HostIOError('lock-lost', undefined, { path: lockPath, role: 'lock' });
+  }
+}
+
+/** The locks this process holds, by nonce: their refresh and interrupt clean-up. */
 const held = new Map<string, { readonly stop: () => void }>();
 
 /**
@@ -184,23 +207,24 @@ export async function acquireLock(
     nonce: await randomHex(12),
     ...selfIdentity(),
   };
-  const claim: Claim = { owner, staging: await sideFileName(realPath, 'lock-tmp') };
+  const claim: Claim = { realPath, owner, staging: await sideFileName(realPath, 'lock-tmp') };
   const untrackStaging = trackSideFile(claim.staging);
   const leases = new Leases(leaseMs);
   try {
     await writeStaging(claim.staging, owner, fs);
     // The global `performance`: Node loads perf_hooks on first use, so calls that never lock skip it.
     const deadline = performance.now() + timeoutMs;
+    // Every pass checks the deadline and sleeps, whatever it found: a loop that retried at once
+    // could spin forever, and in the CLI, whose calls are synchronous, no signal handler would run.
+    // A name found free, or freed by breaking it, is tried once more first, within the pass.
     for (let backoff = FIRST_BACKOFF_MS; ; backoff = Math.min(backoff * 2, MAX_BACKOFF_MS)) {
-      if (await take(claim.staging, lockPath, fs)) {
-        hold(lockPath, owner);
-        await removeDeadBreakers(lockPath, fs);
-        return owner;
-      }
-      const holder = await readOwner(lockPath, fs);
-      if (holder === 'gone') continue;
+      if (await take(claim, lockPath, fs)) return taken(lockPath, owner, fs);
+      const holder = await ownerOrRefuse(lockPath, fs);
       const stale = isOwner(holder) ? await judge(lockPath, holder, leases, fs) : undefined;
-      if (stale !== undefined && (await breakStale(lockPath, stale, claim, leases, fs))) continue;
+      const freed =
+        holder === 'gone' ||
+        (stale !== undefined && (await breakStale(lockPath, stale, claim, leases, fs)));
+      if (freed && (await take(claim, lockPath, fs))) return taken(lockPath, owner, fs);
       if (performance.now() >= deadline) throw timeout(lockPath, holder);
       await sleep(backoff * (0.5 + Math.random()));
     }
@@ -229,7 +253,8 @@ export async function inspectLock(realPath: string, fs: FsSeam): Promise<LockIns
   const path = lockPathOf(realPath);
   const holder = await readOwner(path, fs);
   if (holder === 'gone') return { path, state: 'free', holder: undefined };
-  if (!isOwner(holder)) return { path, state: 'held', holder: undefined };
+  // Not ours: no command breaks or waits for it; they refuse `lock-foreign`.
+  if (holder === 'foreign') return { path, state: 'held', holder: undefined };
   return {
     path,
     state: livenessOf(holder) === 'dead' ? 'stale' : 'held',
@@ -237,31 +262,37 @@ export async function inspectLock(realPath: string, fs: FsSeam): Promise<LockIns
   };
 }
 
+/** The lock just linked into place: held, and what a killed breaker left beside it cleared. */
+async function taken(lockPath: string, owner: LockOwner, fs: FsSeam): Promise<LockOwner> {
+  hold(lockPath, owner);
+  await removeDeadBreakers(lockPath, fs);
+  return owner;
+}
+
 /** Starts refreshing a lock just taken and tracks it for interrupt clean-up. */
 function hold(lockPath: string, owner: LockOwner): void {
   const untrack = trackLockFile(lockPath, owner.nonce);
-  // Outside the seam: a heartbeat, not a step of the write, and a missed beat only shortens the
-  // lease. unref'd, so a held lock never keeps a finished process alive.
-  // Only while the lock still holds our nonce: a holder stopped past its lease and resumed must
-  // not keep the lock of whoever broke it looking alive.
-  // node:fs callbacks: fs/promises would load readline and the watchers into every call.
-  const timer = setInterval(() => {
-    readFile(lockPath, 'utf8', (err, text) => {
-      if (err || !text.includes(owner.nonce)) return;
-      const now = new Date();
-      utimes(lockPath, now, now, () => undefined);
-    });
-  }, REFRESH_MS);
-  timer.unref();
+  const stopBeat = startBeat(lockPath, owner.nonce);
   held.set(owner.nonce, {
     stop: () => {
-      clearInterval(timer);
+      stopBeat();
       untrack();
     },
   });
 }
 
-function timeout(lockPath: string, holder: LockOwner | 'unreadable'): HostIOError {
+/**
+ * The record at a lock or break name another holds; `lock-foreign` when it is not ours: no
+ * cursorhooks process wrote it, so none will ever remove it, and it is not ours to remove.
+ */
+async function ownerOrRefuse(path: string, fs: FsSeam): Promise<LockOwner | 'gone'> {
+  const holder = await readOwner(path, fs);
+  if (holder === 'foreign')
+    throw new HostIOError('lock-foreign', undefined, { path, role: 'lock' });
+  return holder;
+}
+
+function timeout(lockPath: string, holder: LockOwner | 'gone'): HostIOError {
   const details = isOwner(holder) ? { holder: holderOf(holder) } : {};
   return new HostIOError('lock-timeout', undefined, { path: lockPath, role: 'lock', ...details });
 }
@@ -278,47 +309,70 @@ async function releaseFile(path: string, owner: LockOwner, fs: FsSeam): Promise<
 
 /** Our owner record ready in a staging file, linked to whatever name we take. */
 interface Claim {
+  readonly realPath: string;
   readonly owner: LockOwner;
   readonly staging: string;
 }
 
-/** Links `staging` to `name`: true if taken, false if `name` exists. */
-async function take(staging: string, name: string, fs: FsSeam): Promise<boolean> {
+/** Errors of a link(2) on a file system that has no hard links. */
+const NO_HARD_LINKS = new Set(['ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
+/**
+ * The same, only if a probe agrees: Linux says EPERM on vfat; Windows answers a FAT volume with
+ * ERROR_INVALID_FUNCTION, which libuv reports as EISDIR. Either may also be about the name alone.
+ */
+const MAYBE_NO_HARD_LINKS = new Set(['EPERM', 'EISDIR']);
+
+/**
+ * Links the claim's staging file to `name`: true if taken, false if `name` exists (even as a
+ * dangling link: link(2) never follows the new name). Windows' transient refusals are retried
+ * by the seam, once, not here again.
+ */
+async function take(claim: Claim, name: string, fs: FsSeam): Promise<boolean> {
   try {
-    await retryTransient(() => fs.link(staging, name));
+    await fs.link(claim.staging, name);
     return true;
   } catch (err) {
-    if (errnoOf(err) === 'EEXIST') return false;
+    const code = errnoOf(err);
+    if (code === 'EEXIST') return false;
+    const none =
+      NO_HARD_LINKS.has(code ?? '') ||
+      (MAYBE_NO_HARD_LINKS.has(code ?? '') && !(await linksWork(claim, fs)));
+    if (none) {
+      throw new HostIOError('lock-no-hard-links', code, { path: dirname(name), role: 'directory' });
+    }
     throw asHostError(err);
   }
 }
 
-async function unlinkGone(path: string, fs: FsSeam): Promise<void> {
-  await retryTransient(() => fs.unlink(path)).catch((err: unknown) => {
-    if (errnoOf(err) !== 'ENOENT') throw asHostError(err);
-  });
+/**
+ * Whether the staging file links to a fresh name. EPERM may mean no hard links (vfat) or, on
+ * Windows, a lock name still being deleted: only the first also refuses a name nobody ever used.
+ * A fallback lock (an exclusive create, then the record) was not chosen: its empty moment cannot be told from a foreign empty file, which would then have
+ * to be waited for instead of refused.
+ */
+async function linksWork(claim: Claim, fs: FsSeam): Promise<boolean> {
+  const probe = await sideFileName(claim.realPath, 'lock-tmp');
+  const untrack = trackSideFile(probe);
+  try {
+    await fs.link(claim.staging, probe);
+  } catch (err) {
+    untrack();
+    const code = errnoOf(err) ?? '';
+    if (MAYBE_NO_HARD_LINKS.has(code) || NO_HARD_LINKS.has(code)) return false;
+    throw asHostError(err);
+  }
+  try {
+    await unlinkGone(probe, fs);
+  } finally {
+    untrack();
+  }
+  return true;
 }
 
-/** Errors Windows returns while a name is delete-pending or a scanner holds the file open. */
-const TRANSIENT = new Set(['EPERM', 'EACCES', 'EBUSY']);
-const RETRY_DELAYS_MS = [10, 20, 40, 80, 160, 320];
-
-/**
- * Retries a link or unlink of a lock name that fails transiently, with bounded backoff as
- * graceful-fs does. Delete-pending (a name unlinked while another handle is still open) exists on
- * Windows only; no Linux process can produce or observe it, so it is simulated through the seam.
- * A lasting EPERM/EACCES (a real permission problem) costs at most the sum of the delays.
- */
-async function retryTransient(call: () => Promise<void>): Promise<void> {
-  for (const delay of RETRY_DELAYS_MS) {
-    try {
-      return await call();
-    } catch (err) {
-      if (!TRANSIENT.has(errnoOf(err) ?? '')) throw err;
-    }
-    await sleep(delay);
-  }
-  return call();
+async function unlinkGone(path: string, fs: FsSeam): Promise<void> {
+  await fs.unlink(path).catch((err: unknown) => {
+    if (errnoOf(err) !== 'ENOENT') throw asHostError(err);
+  });
 }
 
 async function writeStaging(path: string, owner: LockOwner, fs: FsSeam): Promise<void> {
@@ -334,43 +388,6 @@ async function writeStaging(path: string, owner: LockOwner, fs: FsSeam): Promise
   } finally {
     await fs.close(handle).catch(() => undefined);
   }
-}
-
-/**
- * The lock's owner; `gone` if released meanwhile; `unreadable` if it is not our record. Records
- * from before the process identity (pid, hostname, acquiredAt, nonce only) still read.
- */
-export async function readOwner(
-  lockPath: string,
-  fs: FsSeam,
-): Promise<LockOwner | 'gone' | 'unreadable'> {
-  // Our records are complete when linked into place: an empty lock file is not mid-save.
-  const snapshot = await readFileSnapshot(lockPath, fs, { emptySettleMs: 0, role: 'lock' });
-  if (!snapshot.exists) return 'gone';
-  try {
-    const value: unknown = JSON.parse(new TextDecoder().decode(snapshot.bytes));
-    const record = value as Record<string, unknown>;
-    const { pid, hostname: host, acquiredAt, nonce } = record;
-    if (
-      Number.isSafeInteger(pid) &&
-      typeof host === 'string' &&
-      typeof acquiredAt === 'string' &&
-      typeof nonce === 'string'
-    ) {
-      const identity: Record<string, string> = {};
-      for (const key of ['bootId', 'pidNs', 'startTime'] as const) {
-        if (typeof record[key] === 'string') identity[key] = record[key];
-      }
-      return { pid: pid as number, hostname: host, acquiredAt, nonce, ...identity };
-    }
-  } catch {
-    // Not JSON: a foreign file, never ours to remove.
-  }
-  return 'unreadable';
-}
-
-function isOwner(holder: LockOwner | 'gone' | 'unreadable'): holder is LockOwner {
-  return holder !== 'gone' && holder !== 'unreadable';
 }
 
 /** A lock of this process is alive whatever the probes say (our own pid is never judged). */
@@ -458,9 +475,9 @@ async function judgeStaging(path: string, fs: FsSeam): Promise<'stale' | 'kept' 
   const stats = await statusOf(path, fs);
   if (stats === undefined) return 'kept';
   if (Date.now() - stats.mtimeMs >= MAY_BE_ALIVE_CEILING_MS) return 'stale';
-  const record = await readOwner(path, fs).catch(() => 'unreadable' as const);
+  const record = await readOwner(path, fs).catch(() => 'foreign' as const);
   if (record === 'gone') return 'kept';
-  if (record === 'unreadable') return 'unreadable';
+  if (!isOwner(record)) return 'unreadable';
   return livenessOf(record) === 'dead' ? 'stale' : 'kept';
 }
 
@@ -469,7 +486,8 @@ async function judgeStaging(path: string, fs: FsSeam): Promise<'stale' | 'kept' 
  * Breakers take `<file>.break` in turn (by link, like the lock) and re-read `file` under it: a
  * removed nonce never comes back, so a late breaker finds another record and leaves it. A break
  * file whose holder died is broken the same way one level deeper, at most MAX_BREAK_DEPTH deep
- * (deeper, the lock times out rather than guess). True when `file` was removed.
+ * (deeper, the lock times out rather than guess). A break name holding something not ours is
+ * refused, `lock-foreign`, as the lock name is. True when `file` was removed.
  */
 async function breakStale(
   file: string,
@@ -480,8 +498,8 @@ async function breakStale(
   depth = 0,
 ): Promise<boolean> {
   const breakPath = `${file}${BREAK_SUFFIX}`;
-  if (!(await take(claim.staging, breakPath, fs))) {
-    const breaker = await readOwner(breakPath, fs);
+  if (!(await take(claim, breakPath, fs))) {
+    const breaker = await ownerOrRefuse(breakPath, fs);
     const dead = isOwner(breaker) ? await judge(breakPath, breaker, leases, fs) : undefined;
     if (dead !== undefined && depth < MAX_BREAK_DEPTH) {
       await breakStale(breakPath, dead, claim, leases, fs, depth + 1);
@@ -512,7 +530,7 @@ async function removeDeadBreakers(lockPath: string, fs: FsSeam): Promise<void> {
   let path = lockPath;
   for (let depth = 0; depth <= MAX_BREAK_DEPTH; depth++) {
     path += BREAK_SUFFIX;
-    const breaker = await readOwner(path, fs).catch(() => 'unreadable' as const);
+    const breaker = await readOwner(path, fs).catch(() => 'foreign' as const);
     if (isOwner(breaker) && livenessOf(breaker) === 'dead') {
       await unlinkGone(path, fs).catch(() => undefined);
     }

@@ -1,7 +1,9 @@
 // The side files this process has created and not yet removed (staging files, held locks, others'
 // temp files), so an interrupt can remove them before the process dies. Synchronous on purpose:
 // a signal handler cannot wait for promises.
-import { readFileSync, unlinkSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, unlinkSync } from 'node:fs';
+import { MAX_LOCK_RECORD_BYTES } from '../limits.js';
+import { FLAGS } from './fs-calls.js';
 
 interface Tracked {
   readonly path: string;
@@ -32,7 +34,7 @@ export function removeTrackedSideFiles(): number {
   let removed = 0;
   for (const entry of tracked) {
     try {
-      if (entry.nonce === undefined || readFileSync(entry.path, 'utf8').includes(entry.nonce)) {
+      if (entry.nonce === undefined || holdsNonce(entry.path, entry.nonce)) {
         unlinkSync(entry.path);
         removed++;
       }
@@ -42,6 +44,24 @@ export function removeTrackedSideFiles(): number {
     tracked.delete(entry);
   }
   return removed;
+}
+
+/**
+ * Whether the lock at `path` still holds `nonce`. Never through a link, never waiting on a FIFO
+ * planted there, at most a record's size: a signal handler that blocked would never let the
+ * process die.
+ */
+function holdsNonce(path: string, nonce: string): boolean {
+  const fd = openSync(path, FLAGS.readRecord);
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile() || stats.size > MAX_LOCK_RECORD_BYTES) return false;
+    const bytes = new Uint8Array(stats.size);
+    const length = readSync(fd, bytes, 0, bytes.length, 0);
+    return new TextDecoder().decode(bytes.subarray(0, length)).includes(nonce);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 function track(entry: Tracked): () => void {

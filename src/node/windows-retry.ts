@@ -1,8 +1,9 @@
 // Windows refuses a rename or unlink for a moment while another process (an antivirus scanner,
 // the search indexer, an editor) has the file open without FILE_SHARE_DELETE, and a deleted
-// name lingers "delete pending" until its last handle closes: EPERM, EACCES or EBUSY that go
-// away by themselves. Retried with a growing delay, as graceful-fs does, within a bound. No
-// Linux process can produce those states; the tests simulate them through the seam.
+// name lingers "delete pending" until its last handle closes (and refuses a link to it): EPERM,
+// EACCES or EBUSY that go away by themselves. Retried with a growing delay, as graceful-fs does,
+// within a bound. No Linux process can produce those states; the tests simulate them through
+// the seam.
 import { errnoOf } from './errors.js';
 import type { FsSeam } from './fs-seam.js';
 import { sleep } from './sleep.js';
@@ -14,12 +15,17 @@ export interface RetryBounds {
   readonly budgetMs?: number;
 }
 
-/** `fs` with rename, unlink and rmdir retried on Windows' transient refusals. */
+/**
+ * `fs` with rename, link, unlink and rmdir retried on Windows' transient refusals: the kit's one
+ * retry of them (the lock's link and unlink included), never wrapped in another.
+ */
 export function windowsRetrying(fs: FsSeam, bounds: RetryBounds = {}): FsSeam {
   const budgetMs = bounds.budgetMs ?? 2000;
   return {
     ...fs,
     rename: (from, to) => retried(() => fs.rename(from, to), budgetMs),
+    // A lock name still delete-pending refuses a new link to it.
+    link: (existing, created) => retried(() => fs.link(existing, created), budgetMs),
     unlink: (path) => retried(() => fs.unlink(path), budgetMs),
     rmdir: (path) => retried(() => fs.rmdir(path), budgetMs),
   };

@@ -162,8 +162,9 @@ describe('the built cursorhooks executable', () => {
 // Start-up: a call evaluates only what its command needs (the times are in npm run bench).
 describe('what one call of the built executable evaluates', () => {
   const planner = /^(src\/(planner|json|domain|shell)|contracts)\//;
-  // The interrupt clean-up is wired before any command runs; the rest of the kit is not.
-  const hostKit = /^src\/node\/(?!interrupt\.ts$|side-file-registry\.ts$)/;
+  // The interrupt clean-up (and the open flags it reads lock names with) is wired before any
+  // command runs; the rest of the kit is not.
+  const hostKit = /^src\/node\/(?!interrupt\.ts$|side-file-registry\.ts$|fs-calls\.ts$)/;
   const ofCommands = (modules: readonly string[]) =>
     modules.filter((module) => module.startsWith('src/cli/commands/')).sort();
   const ofPackages = (modules: readonly string[]) =>

@@ -424,7 +424,8 @@ describe('statusText', async () => {
     );
   });
 
-  // Red: a lock's holder, staleness or advice reworded or swapped.
+  // Red: a lock's holder, staleness or advice reworded or swapped; a foreign lock said to be
+  // waited for, which every command refuses.
   it('describes held and stale locks, with and without a readable holder', async () => {
     const holder = { pid: 42, hostname: 'box', acquiredAt: '2026-01-01T00:00:00.000Z' };
     expect(
@@ -444,7 +445,7 @@ describe('statusText', async () => {
         `ledger: ${LEDGER}: absent`,
         'lock: /a.lock: held by pid 42 on box since 2026-01-01T00:00:00.000Z: commands wait for it',
         'lock: /b.lock: stale (pid 42 on box since 2026-01-01T00:00:00.000Z, no longer running): the next command recovers it',
-        'lock: /c.lock: held by a file that is not a cursorhooks lock record: commands wait for it',
+        'lock: /c.lock: holds a file that is not a cursorhooks lock record: commands refuse it; remove it if no cursorhooks process is running',
         'lock: /d.lock: stale (a file that is not a cursorhooks lock record, no longer running): the next command recovers it',
         'next step: none: nothing to do',
         '',

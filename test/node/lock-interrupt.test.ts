@@ -12,6 +12,7 @@ import {
   trackLockFile,
   trackSideFile,
 } from '../../src/node/side-file-registry.js';
+import { windowsRetrying } from '../../src/node/windows-retry.js';
 import type { HoldLockJob } from './child/hold-lock.js';
 import { buildChild } from './child/spawn.js';
 import { errno, strays, tempDir, wrapSeam } from './support.js';
@@ -93,7 +94,7 @@ describe('an interrupt removes this process side files', () => {
 describe('transient errors on the lock name', () => {
   // Red before: a lock name still delete-pending on Windows (EPERM on link, EBUSY on unlink)
   // aborted the run with permission-denied instead of being retried.
-  it('retries link and unlink of the lock name failing EPERM, EACCES or EBUSY for a while', async () => {
+  it('retries link and unlink of the lock name failing EPERM, EACCES or EBUSY for a while, through the Windows seam', async () => {
     const dir = tempDir();
     const target = join(dir, 'hooks.json');
     const lockPath = lockPathOf(target);
@@ -102,11 +103,13 @@ describe('transient errors on the lock name', () => {
       ['link', 'EACCES'],
       ['unlink', 'EBUSY'],
     ];
-    const fs = wrapSeam((call, path) => {
-      const at = failures.findIndex(([name]) => name === call);
-      const aboutLock = call === 'link' || path === lockPath;
-      if (at >= 0 && aboutLock) throw errno((failures.splice(at, 1)[0] as [string, string])[1]);
-    });
+    const fs = windowsRetrying(
+      wrapSeam((call, path) => {
+        const at = failures.findIndex(([name]) => name === call);
+        const aboutLock = call === 'link' || path === lockPath;
+        if (at >= 0 && aboutLock) throw errno((failures.splice(at, 1)[0] as [string, string])[1]);
+      }),
+    );
     expect(await withLock(target, async () => 'entered', { fs })).toBe('entered');
     expect(failures).toEqual([]);
     expect(strays(dir)).toEqual([]);

@@ -196,10 +196,13 @@ export function statusText(result: StatusResultJSON): string {
       lock.holder === null
         ? 'a file that is not a cursorhooks lock record'
         : `pid ${lock.holder.pid} on ${lock.holder.hostname} since ${lock.holder.acquiredAt}`;
+    // A held name that is no lock record is refused (lock-foreign), never waited for.
     lines.push(
       lock.state === 'stale'
         ? `lock: ${lock.path}: stale (${by}, no longer running): the next command recovers it`
-        : `lock: ${lock.path}: held by ${by}: commands wait for it`,
+        : lock.holder === null
+          ? `lock: ${lock.path}: holds ${by}: commands refuse it; remove it if no cursorhooks process is running`
+          : `lock: ${lock.path}: held by ${by}: commands wait for it`,
     );
   }
   const metadata = metadataStatusLine(result.metadata);
