@@ -201,4 +201,3 @@ export function xattrSeam(load: XattrLoader, synchronous: boolean): XattrCalls {
 function rethrow(err: unknown): never {
   throw asSystemError(err);
 }
-
