@@ -7,7 +7,7 @@ import { CursorHooksError } from '../errors/errors.js';
 import { defaultPlanner } from '../planner/default.js';
 import type { HookPlanner } from '../planner/hook-planner.js';
 import { Operation } from '../planner/operation.js';
-import type { LedgerRecord } from './ledger.js';
+import type { HeartbeatRecord, LedgerRecord } from './ledger.js';
 
 /** What the fence asks of a planner: the one that knows the receipt's shell contract. */
 export type FencePlanner = Pick<HookPlanner, 'plan' | 'verifyOwned'>;
@@ -18,13 +18,17 @@ export type PendingResolution = 'forward' | 'back' | 'unresolved';
 /** How a pending write was settled: an unresolved one is not settled at all. */
 export type Settlement = Exclude<PendingResolution, 'unresolved'>;
 
-/** The record with a write of `operation` recorded as pending. */
+/**
+ * The record with a write of `operation` recorded as pending; `heartbeat` is what its commit
+ * records (null: the record's own stays).
+ */
 export function beginPending(
   record: LedgerRecord,
   operation: Operation,
   intended: ReceiptJSON | null,
+  heartbeat: HeartbeatRecord | null = null,
 ): LedgerRecord {
-  return { ...record, pending: { operation, intended } };
+  return { ...record, pending: { operation, intended, heartbeat } };
 }
 
 /** The record after its pending write landed. */
@@ -32,12 +36,21 @@ export function commitPending(record: LedgerRecord): LedgerRecord {
   const { pending } = record;
   if (pending === null) return record;
   const generation = record.generation + 1;
+  const heartbeat = pending.heartbeat ?? record.heartbeat;
   if (pending.intended === null) {
     const removed =
       record.receipt === null ? record.removed : { generation, receipt: record.receipt };
-    return { generation, receipt: null, removed, released: null, pending: null };
+    return { generation, receipt: null, removed, released: null, pending: null, heartbeat };
   }
-  return owning(generation, pending.intended);
+  return owning(generation, pending.intended, heartbeat);
+}
+
+/** The record with `heartbeat` recorded; null: unchanged. */
+export function recordHeartbeat(
+  record: LedgerRecord,
+  heartbeat: HeartbeatRecord | null,
+): LedgerRecord {
+  return heartbeat === null ? record : { ...record, heartbeat };
 }
 
 /** The record after its pending write was abandoned: nothing changed. */
@@ -48,7 +61,7 @@ export function rollBack(record: LedgerRecord): LedgerRecord {
 /** A refreshed receipt from a byte no-op: a new generation only if the receipt changed. */
 export function recordReceipt(record: LedgerRecord, receipt: ReceiptJSON): LedgerRecord {
   if (record.receipt !== null && sameReceipt(record.receipt, receipt)) return record;
-  return owning(record.generation + 1, receipt);
+  return owning(record.generation + 1, receipt, record.heartbeat);
 }
 
 /**
@@ -70,11 +83,16 @@ export function releaseRecord(record: LedgerRecord): LedgerRecord {
     removed: record.removed,
     released: { generation, receipts },
     pending: null,
+    heartbeat: record.heartbeat,
   };
 }
 
-function owning(generation: number, receipt: ReceiptJSON): LedgerRecord {
-  return { generation, receipt, removed: null, released: null, pending: null };
+function owning(
+  generation: number,
+  receipt: ReceiptJSON,
+  heartbeat: HeartbeatRecord | null,
+): LedgerRecord {
+  return { generation, receipt, removed: null, released: null, pending: null, heartbeat };
 }
 
 function sameReceipt(a: ReceiptJSON, b: ReceiptJSON): boolean {

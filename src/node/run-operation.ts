@@ -1,9 +1,10 @@
 // The one call a Node host makes per operation: plan on what is there, and only when something
 // must be written, lock the hook file and then the ledger (always in that order, once each),
 // settle an interrupted transaction, record the intended receipt, swap the bytes, commit.
+import { isAbsolute } from 'node:path';
 import type { HookSpec } from '../domain/hook-spec.js';
 import type { ReceiptJSON } from '../domain/receipt.js';
-import { ConflictError, type CursorHooksError } from '../errors/errors.js';
+import { ConflictError, type CursorHooksError, UnsupportedError } from '../errors/errors.js';
 import { defaultPlanner } from '../planner/default.js';
 import { Operation } from '../planner/operation.js';
 import type { PlanResult } from '../planner/request.js';
@@ -21,6 +22,7 @@ import {
   decidePending,
   type FencePlanner,
   type PendingResolution,
+  recordHeartbeat,
   recordReceipt,
   rollBack,
   type Settlement,
@@ -29,6 +31,7 @@ import {
 import { type FsSeam, nodeFs } from './fs-seam.js';
 import {
   EMPTY_RECORD,
+  type HeartbeatRecord,
   type LedgerRecord,
   type OpenLedger,
   readLedger,
@@ -59,6 +62,14 @@ export interface OperationOptions {
   readonly lockTimeoutMs?: number;
   /** The planner that knows `shell` and the receipt's contract (default: the built-in ones). */
   readonly planner?: FencePlanner;
+  /**
+   * Install only: the absolute path where the host's observer records each stop. The ledger
+   * keeps it with the install's time, for `status`; an Install without it keeps the one on
+   * record, and every other operation leaves it as it is.
+   */
+  readonly heartbeat?: string;
+  /** The clock that dates the install (default: the system's). */
+  readonly now?: () => Date;
 }
 
 /**
@@ -97,6 +108,10 @@ const DEFAULT_MAX_REPLANS = 3;
  */
 export async function runOperation(options: OperationOptions): Promise<OperationOutcome> {
   const run = new Run(options);
+  const { heartbeat } = options;
+  if (heartbeat !== undefined && (!isAbsolute(heartbeat) || heartbeat.includes('\0'))) {
+    return run.outcome('refused', new UnsupportedError('path-not-absolute'));
+  }
   try {
     return await run.execute();
   } catch (err) {
@@ -218,7 +233,8 @@ class Run {
       this.receipt = receipt;
       return this.outcome('dry-run');
     }
-    if (!result.noOp || (receipt !== null && recordReceipt(this.record, receipt) !== this.record)) {
+    const refreshed = receipt !== null && recordReceipt(this.record, receipt) !== this.record;
+    if (!result.noOp || refreshed || this.heartbeatFor(this.record, false) !== null) {
       return undefined;
     }
     this.receipt = receipt;
@@ -251,14 +267,16 @@ class Run {
       const receipt = result.receipt?.toJSON() ?? null;
       if (result.noOp) {
         if (receipt !== null)
-          this.record = await ledger.update(realPath, (r) => recordReceipt(r, receipt));
+          this.record = await ledger.update(realPath, (r) =>
+            recordHeartbeat(recordReceipt(r, receipt), this.heartbeatFor(r, false)),
+          );
         this.receipt = receipt;
         return this.outcome('no-op');
       }
       // Refused before the intended receipt is recorded, so nothing needs settling.
       refuseHardLinked(snapshot);
       this.record = await ledger.update(realPath, (r) =>
-        beginPending(r, this.options.operation, receipt),
+        beginPending(r, this.options.operation, receipt, this.heartbeatFor(r, true)),
       );
       try {
         await compareAndSwap(this.options.hooksFile, snapshot, result.desired, this.writeOptions);
@@ -318,6 +336,17 @@ class Run {
     } catch {
       return undefined;
     }
+  }
+
+  /**
+   * The heartbeat an Install records: the given path, else the one on record, dated now when
+   * the entry is written or the path changes. Null: the record's stays as it is.
+   */
+  private heartbeatFor(record: LedgerRecord, written: boolean): HeartbeatRecord | null {
+    if (this.options.operation !== Operation.Install) return null;
+    const path = this.options.heartbeat ?? record.heartbeat?.path;
+    if (path === undefined || (!written && path === record.heartbeat?.path)) return null;
+    return { path, installedAt: (this.options.now ?? (() => new Date()))().toISOString() };
   }
 
   /** The plan made without the lock, if it was made from exactly these bytes and this record. */

@@ -1,5 +1,6 @@
 // What state a hook file, its owned entry and the host's ledger record are in, and the one next
 // step that leaves that state. It reads only: nothing is locked, settled or written.
+import { dirname, join } from 'node:path';
 import { HookDocument } from '../domain/hook-document.js';
 import type { HookSpec } from '../domain/hook-spec.js';
 import type { ReceiptJSON } from '../domain/receipt.js';
@@ -8,11 +9,13 @@ import type { ErrorReason } from '../errors/reasons.js';
 import { defaultPlanner } from '../planner/default.js';
 import type { HookPlanner } from '../planner/hook-planner.js';
 import { Operation } from '../planner/operation.js';
+import { grammarFamily } from '../shell/families.js';
 import { stopArgv } from '../shell/stop-invocation.js';
 import { aboutFile, type FileRole, HostIOError } from './errors.js';
 import { decidePending, type PendingResolution, settle } from './fence.js';
 import { type FsSeam, nodeFs } from './fs-seam.js';
 import { EMPTY_RECORD, type LedgerRecord, readLedger } from './ledger.js';
+import { type Liveness, readLiveness } from './liveness.js';
 import { inspectLock, type LockInspection } from './lock.js';
 import { type MetadataCheck, metadataCheck } from './metadata.js';
 import { readFileSnapshot, resolveTarget } from './read.js';
@@ -52,7 +55,8 @@ export type NextStep =
   | 'review-entry'
   | 'register-contract'
   | 'fix-file'
-  | 'fix-ledger';
+  | 'fix-ledger'
+  | 'requalify';
 
 export const NEXT_STEP_SENTENCES: Readonly<Record<NextStep, string>> = {
   none: 'nothing to do: the owned entry is in place',
@@ -72,6 +76,8 @@ export const NEXT_STEP_SENTENCES: Readonly<Record<NextStep, string>> = {
     'fix the hook file named above (see the reason), or restore it: it cannot be read or edited safely',
   'fix-ledger':
     'fix or move the ledger named above (see the reason): it cannot be read, and it is never overwritten',
+  requalify:
+    "the last stop came from another Cursor version than the shell contract's: qualify this build (qualify start, finish one agent turn in Cursor, qualify finish), then run update with the record as --contract-file",
 };
 
 /** The command that carries out each step; null where the step is a hand edit or nothing. */
@@ -86,6 +92,7 @@ const STEP_COMMANDS: Readonly<Record<NextStep, string | null>> = {
   'register-contract': null,
   'fix-file': null,
   'fix-ledger': null,
+  requalify: 'qualify start',
 };
 
 /** An entry, by event and index, whose command is one this host renders (never its values). */
@@ -138,6 +145,11 @@ export interface HookStatus {
    * cannot): not performed where Node cannot see them, which status reports as not checked.
    */
   readonly metadata: MetadataCheck;
+  /**
+   * What the heartbeat file says (`install --heartbeat`); present only when the ledger record
+   * keeps one.
+   */
+  readonly liveness?: Liveness;
   readonly nextStep: {
     readonly code: NextStep;
     /** The cursorhooks command to run (`install`, `repair`, `release`, …); null for a hand edit. */
@@ -148,6 +160,8 @@ export interface HookStatus {
      * spec from the ledger, or none is known.
      */
     readonly with: { readonly spec: HookSpec; readonly shell: string } | null;
+    /** For `requalify`: the grammar family to qualify and a state directory beside the ledger. */
+    readonly qualify?: { readonly family: string; readonly stateDir: string };
     readonly sentence: string;
   };
 }
@@ -198,8 +212,17 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
       : ownedStatus(bytes, effective, planner, options);
   const registered = new Set(planner.contracts().map((contract) => contract.id));
   const unknownShell = recordShells(ledger.record).some((shell) => !registered.has(shell));
-  const code = unknownShell ? 'register-contract' : nextStep(file.state, ledger, owned);
-  const command = stepCommand(code, ledger);
+  const liveness =
+    effective.heartbeat === null ? undefined : await readLiveness(effective.heartbeat, fs);
+  const settledCode = unknownShell ? 'register-contract' : nextStep(file.state, ledger, owned);
+  const qualify = settledCode === 'none' ? requalifying(effective, liveness, planner) : undefined;
+  const code = qualify === undefined ? settledCode : 'requalify';
+  const family = qualify?.family;
+  const command =
+    code === 'requalify' && (family === undefined || !qualifiesHere(family))
+      ? null
+      : stepCommand(code, ledger);
+  const stateDir = join(dirname(ledger.realPath ?? options.ledger), QUALIFY_STATE_DIRECTORY);
   return {
     hooksFile: options.hooksFile,
     realPath,
@@ -208,13 +231,46 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
     ledger,
     locks,
     metadata: await metadataCheck(fs),
+    ...(liveness === undefined ? {} : { liveness }),
     nextStep: {
       code,
       command,
       with: command === 'install' || command === 'update' ? knownSpec(ledger.record, code) : null,
+      ...(command === null || family === undefined ? {} : { qualify: { family, stateDir } }),
       sentence: NEXT_STEP_SENTENCES[code],
     },
   };
+}
+
+/** Where a printed `qualify start` keeps its probe: a directory of its own beside the ledger. */
+export const QUALIFY_STATE_DIRECTORY = 'cursorhooks-qualify';
+
+/**
+ * Set when the last stop since the install came from another version than the receipted
+ * contract's evidence: the contract's family (undefined when it names none) is what to qualify.
+ */
+function requalifying(
+  record: LedgerRecord,
+  liveness: Liveness | undefined,
+  planner: StatusPlanner,
+): { family: string | undefined } | undefined {
+  const last = liveness?.lastStop;
+  const shell = record.receipt?.shell;
+  if (last == null || shell === undefined) return undefined;
+  const contract = planner.contracts().find((known) => known.id === shell);
+  if (contract === undefined) return undefined;
+  const differs =
+    last.verdict === 'version-differs' ||
+    (last.cursorVersion !== null && last.cursorVersion !== String(contract.evidence.version));
+  return differs ? { family: contract.family } : undefined;
+}
+
+/**
+ * Whether `qualify start --family` runs here as printed: a family of this platform whose probe
+ * needs no recorder of the host's (the Windows family needs `--recorder`).
+ */
+function qualifiesHere(family: string): boolean {
+  return grammarFamily(family)?.platform === 'posix' && process.platform !== 'win32';
 }
 
 async function ledgerStatus(

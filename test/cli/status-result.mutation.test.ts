@@ -80,6 +80,7 @@ describe('statusResult', () => {
       removed: null,
       released: null,
       pending: null,
+      heartbeat: null,
     };
     const holder = { pid: 42, hostname: 'box', acquiredAt: '2026-01-01T00:00:00.000Z' };
     const hostPaths: HostPathsJSON = { verified: true, vouched: false, checks: [] };

@@ -65,7 +65,7 @@ describe('record transitions', () => {
     const record = owned(A);
     expect(beginPending(record, Operation.Update, B)).toEqual({
       ...record,
-      pending: { operation: Operation.Update, intended: B },
+      pending: { operation: Operation.Update, intended: B, heartbeat: null },
     });
   });
 
@@ -75,7 +75,8 @@ describe('record transitions', () => {
       receipt: null,
       removed: { generation: 2, receipt: A },
       released: { generation: 4, receipts: [A] },
-      pending: { operation: Operation.Install, intended: B },
+      pending: { operation: Operation.Install, intended: B, heartbeat: null },
+      heartbeat: null,
     };
     expect(commitPending(record)).toEqual({
       generation: 5,
@@ -83,6 +84,7 @@ describe('record transitions', () => {
       removed: null,
       released: null,
       pending: null,
+      heartbeat: null,
     });
   });
 
@@ -94,6 +96,7 @@ describe('record transitions', () => {
       removed: { generation: 7, receipt: A },
       released: null,
       pending: null,
+      heartbeat: null,
     });
   });
 
@@ -104,7 +107,8 @@ describe('record transitions', () => {
       receipt: null,
       removed,
       released: { generation: 3, receipts: [B] },
-      pending: { operation: Operation.Remove, intended: null },
+      pending: { operation: Operation.Remove, intended: null, heartbeat: null },
+      heartbeat: null,
     };
     expect(commitPending(record)).toEqual({
       generation: 4,
@@ -112,6 +116,7 @@ describe('record transitions', () => {
       removed,
       released: null,
       pending: null,
+      heartbeat: null,
     });
   });
 
@@ -150,6 +155,7 @@ describe('releaseRecord', () => {
       removed: null,
       released: { generation: 3, receipts: [A, B] },
       pending: null,
+      heartbeat: null,
     });
   });
 
@@ -164,7 +170,7 @@ describe('releaseRecord', () => {
       ...EMPTY_RECORD,
       generation: 1,
       removed,
-      pending: { operation: Operation.Install, intended: A },
+      pending: { operation: Operation.Install, intended: A, heartbeat: null },
     };
     expect(releaseRecord(record)).toEqual({
       generation: 2,
@@ -172,13 +178,17 @@ describe('releaseRecord', () => {
       removed,
       released: { generation: 2, receipts: [A] },
       pending: null,
+      heartbeat: null,
     });
   });
 
   it('leaves a record owning nothing unchanged, and only drops a pending remove (red: releasing nothing bumps the generation)', () => {
     const record: LedgerRecord = { ...EMPTY_RECORD, generation: 5 };
     expect(releaseRecord(record)).toBe(record);
-    const pendingRemove = { ...record, pending: { operation: Operation.Remove, intended: null } };
+    const pendingRemove = {
+      ...record,
+      pending: { operation: Operation.Remove, intended: null, heartbeat: null },
+    };
     expect(releaseRecord(pendingRemove)).toEqual(record);
   });
 });

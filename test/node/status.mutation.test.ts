@@ -402,7 +402,11 @@ describe('the owned entry and the next step', () => {
     if (intended == null) throw new Error('no intended receipt');
     writeRecord(where, {
       ...record,
-      pending: { operation: Operation.Update, intended: { ...intended, shell: 'unregistered' } },
+      pending: {
+        operation: Operation.Update,
+        intended: { ...intended, shell: 'unregistered' },
+        heartbeat: null,
+      },
     });
     expect((await status(where)).nextStep.code).toBe('register-contract');
   });
@@ -415,7 +419,8 @@ describe('the owned entry and the next step', () => {
       receipt: null,
       removed: null,
       released: null,
-      pending: { operation: Operation.Install, intended: receipt },
+      pending: { operation: Operation.Install, intended: receipt, heartbeat: null },
+      heartbeat: null,
     });
     writeFileSync(where.hooks, where.document.replace('"timeout":5', '"timeout":6'));
     const s = await status(where);
@@ -433,6 +438,7 @@ describe('the owned entry and the next step', () => {
       removed: null,
       released: null,
       pending: null,
+      heartbeat: null,
     });
     const s = await status(where);
     expect(s.ledger.generation).toBe(4);

@@ -11,7 +11,7 @@ import { writeJSON } from '../io.js';
 import { failureOf } from './failure.js';
 import { HostPathRun } from './host-paths.js';
 import { operationResult, operationText } from './operation-result.js';
-import { filesOf, shellOf, specOf } from './options.js';
+import { absolute, filesOf, shellOf, specOf } from './options.js';
 
 export interface OperationCommandDeclaration {
   readonly operation: Operation;
@@ -41,6 +41,7 @@ export function operationCommand(declaration: OperationCommandDeclaration): Comm
         options,
         planner.contracts().map((contract) => contract.id),
       );
+      const heartbeat = absolute(options, 'heartbeat');
       const dryRun = options['dry-run'] === true;
       const hostPaths = new HostPathRun(options['vouch-unperformed-checks'] === true);
       const outcome = await runOperation({
@@ -49,6 +50,7 @@ export function operationCommand(declaration: OperationCommandDeclaration): Comm
         ledger,
         ...(spec === undefined ? {} : { spec }),
         ...(shell === undefined ? {} : { shell }),
+        ...(heartbeat === undefined ? {} : { heartbeat }),
         dryRun,
         checkHostPaths: hostPaths.checker,
         planner,
