@@ -101,6 +101,10 @@ export const REASON_MESSAGES = {
   'spec-count': 'the operation needs exactly one hook spec',
   'spec-malformed': 'a hook spec is not an object of executable and selector strings',
   'receipt-required': 'the operation needs the previous receipt',
+  // The user's "off" (disable / enable).
+  'disabled-by-user':
+    'the user turned this hook off with disable: nothing installs, updates or repairs it until enable',
+  'not-disabled': 'the hook is not turned off: there is nothing for enable to turn back on',
   'receipt-malformed': 'the receipt does not have exactly the receipt fields with valid values',
   'receipt-entry-mismatch': "the receipt's spec and shell do not render its entry digest",
   'spec-mismatch': 'the requested entry differs from the receipted one',

@@ -27,8 +27,9 @@ export function beginPending(
   operation: Operation,
   intended: ReceiptJSON | null,
   heartbeat: HeartbeatRecord | null = null,
+  disable = false,
 ): LedgerRecord {
-  return { ...record, pending: { operation, intended, heartbeat } };
+  return { ...record, pending: { operation, intended, heartbeat, disable } };
 }
 
 /** The record after its pending write landed. */
@@ -40,9 +41,24 @@ export function commitPending(record: LedgerRecord): LedgerRecord {
   if (pending.intended === null) {
     const removed =
       record.receipt === null ? record.removed : { generation, receipt: record.receipt };
-    return { generation, receipt: null, removed, released: null, pending: null, heartbeat };
+    const disabled =
+      pending.disable && removed !== null ? { generation, receipt: removed.receipt } : null;
+    return { generation, receipt: null, removed, released: null, pending: null, heartbeat, disabled };
   }
   return owning(generation, pending.intended, heartbeat);
+}
+
+/**
+ * The record once the user turned the hook off with no entry left to remove (removed before,
+ * or deleted by hand): the last receipt is kept for `enable`. Unchanged when already off or
+ * when no receipt is known.
+ */
+export function disableRecord(record: LedgerRecord): LedgerRecord {
+  const receipt = record.receipt ?? record.removed?.receipt ?? null;
+  if (record.disabled !== null || receipt === null) return record;
+  const generation = record.generation + 1;
+  const removed = { generation, receipt };
+  return { ...record, generation, receipt: null, removed, pending: null, disabled: removed };
 }
 
 /** The record with `heartbeat` recorded; null: unchanged. */
@@ -84,6 +100,7 @@ export function releaseRecord(record: LedgerRecord): LedgerRecord {
     released: { generation, receipts },
     pending: null,
     heartbeat: record.heartbeat,
+    disabled: record.disabled,
   };
 }
 
@@ -92,7 +109,16 @@ function owning(
   receipt: ReceiptJSON,
   heartbeat: HeartbeatRecord | null,
 ): LedgerRecord {
-  return { generation, receipt, removed: null, released: null, pending: null, heartbeat };
+  // Owning again (an install, an enable) ends the user's "off".
+  return {
+    generation,
+    receipt,
+    removed: null,
+    released: null,
+    pending: null,
+    heartbeat,
+    disabled: null,
+  };
 }
 
 function sameReceipt(a: ReceiptJSON, b: ReceiptJSON): boolean {

@@ -11,8 +11,8 @@ import { readLocked, withSweptLock } from './lock.js';
 import { type FileSnapshot, readFileSnapshot } from './read.js';
 
 /**
- * Version 2 added the release record, version 3 the heartbeat; older ledgers are read as having
- * neither.
+ * Version 2 added the release record, version 3 the heartbeat and the user's "off" (`disable`);
+ * older ledgers are read as having none of them.
  */
 export const LEDGER_VERSION = 3;
 const READABLE_VERSIONS: readonly unknown[] = [1, 2, LEDGER_VERSION];
@@ -24,6 +24,19 @@ export interface PendingRecord {
   readonly intended: ReceiptJSON | null;
   /** The heartbeat the write will commit (an Install's); null: the record's stays. */
   readonly heartbeat: HeartbeatRecord | null;
+  /** A Remove that `disable` runs: its commit records the user's "off". */
+  readonly disable: boolean;
+}
+
+/**
+ * The user turned the hook off (`disable`): the entry is gone, and the receipt it had is kept
+ * so `enable` installs exactly that spec and contract again. Install, update and repair refuse
+ * while it stands.
+ */
+export interface DisabledRecord {
+  /** The generation the disable committed. */
+  readonly generation: number;
+  readonly receipt: ReceiptJSON;
 }
 
 /**
@@ -62,6 +75,7 @@ export interface LedgerRecord {
   readonly released: ReleaseRecord | null;
   readonly pending: PendingRecord | null;
   readonly heartbeat: HeartbeatRecord | null;
+  readonly disabled: DisabledRecord | null;
 }
 
 export interface LedgerSnapshot {
@@ -77,6 +91,7 @@ export const EMPTY_RECORD: LedgerRecord = {
   released: null,
   pending: null,
   heartbeat: null,
+  disabled: null,
 };
 
 /** Only this kit writes a ledger, always by rename: an empty one is never mid-save. */
@@ -209,7 +224,7 @@ export function decodeLedger(bytes: Uint8Array): Map<string, LedgerRecord> {
 
 const V1_KEYS = ['generation', 'receipt', 'removed', 'pending'] as const;
 const V2_KEYS = [...V1_KEYS, 'released'] as const;
-const V3_KEYS = [...V2_KEYS, 'heartbeat'] as const;
+const V3_KEYS = [...V2_KEYS, 'heartbeat', 'disabled'] as const;
 const RECORD_KEYS: Readonly<Record<number, readonly (typeof V3_KEYS)[number][]>> = {
   1: V1_KEYS,
   2: V2_KEYS,
@@ -217,7 +232,7 @@ const RECORD_KEYS: Readonly<Record<number, readonly (typeof V3_KEYS)[number][]>>
 };
 const PENDING_V2_KEYS = ['operation', 'intended'] as const;
 const PENDING_V1_KEYS = [...PENDING_V2_KEYS, 'remainderDigest'] as const;
-const PENDING_V3_KEYS = [...PENDING_V2_KEYS, 'heartbeat'] as const;
+const PENDING_V3_KEYS = [...PENDING_V2_KEYS, 'heartbeat', 'disable'] as const;
 const PENDING_KEYS: Readonly<Record<number, readonly PendingKey[]>> = {
   1: PENDING_V1_KEYS,
   2: PENDING_V2_KEYS,
@@ -230,6 +245,7 @@ function decodeRecord(value: unknown, version: number): LedgerRecord {
   const { generation, receipt, removed, pending } = fields;
   const released = fields.released ?? null;
   const heartbeat = fields.heartbeat ?? null;
+  const disabled = fields.disabled ?? null;
   return {
     generation: count(generation),
     receipt: receiptOrNull(receipt),
@@ -237,7 +253,15 @@ function decodeRecord(value: unknown, version: number): LedgerRecord {
     released: released === null ? null : decodeRelease(released),
     pending: pending === null ? null : decodePending(pending, version),
     heartbeat: heartbeat === null ? null : decodeHeartbeat(heartbeat),
+    disabled: disabled === null ? null : decodeDisabled(disabled),
   };
+}
+
+function decodeDisabled(value: unknown): DisabledRecord {
+  const { generation, receipt } = exactObject(value, ['generation', 'receipt']);
+  const known = receiptOrNull(receipt);
+  if (known === null) throw new LedgerError('ledger-malformed');
+  return { generation: count(generation), receipt: known };
 }
 
 function decodeHeartbeat(value: unknown): HeartbeatRecord {
@@ -296,10 +320,15 @@ function decodePending(value: unknown, version: number): PendingRecord {
   if (heartbeat !== null && operation !== Operation.Install) {
     throw new LedgerError('ledger-malformed');
   }
+  const disable = fields.disable ?? false;
+  if (typeof disable !== 'boolean' || (disable && operation !== Operation.Remove)) {
+    throw new LedgerError('ledger-malformed');
+  }
   return {
     operation: operation as Operation,
     intended: receipt,
     heartbeat: heartbeat === null ? null : decodeHeartbeat(heartbeat),
+    disable,
   };
 }
 

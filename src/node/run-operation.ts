@@ -20,6 +20,7 @@ import { aboutFile, FileChangedError, HostIOError, isBug, LedgerError } from './
 import {
   beginPending,
   decidePending,
+  disableRecord,
   type FencePlanner,
   type PendingResolution,
   recordHeartbeat,
@@ -62,6 +63,12 @@ export interface OperationOptions {
   readonly lockTimeoutMs?: number;
   /** The planner that knows `shell` and the receipt's contract (default: the built-in ones). */
   readonly planner?: FencePlanner;
+  /**
+   * What the run is for beyond its operation: `disable` (a Remove that records the user's
+   * "off", also when the entry is already gone) or `enable` (an Install that ends it). Set by
+   * disableHook and enableHook.
+   */
+  readonly intent?: 'disable' | 'enable';
   /**
    * Install only: the absolute path where the host's observer records each stop. The ledger
    * keeps it with the install's time, for `status`; an Install without it keeps the one on
@@ -223,9 +230,15 @@ class Run {
     snapshot: FileSnapshot,
     dryRun: boolean,
   ): Promise<OperationOutcome | undefined> {
-    if (this.alreadyRemoved()) return this.outcome(dryRun ? 'dry-run' : 'no-op');
+    if (this.alreadyRemoved()) {
+      if (!dryRun && this.turnsOff(undefined)) return undefined;
+      return this.outcome(dryRun ? 'dry-run' : 'no-op');
+    }
     const result = await this.plan(snapshot);
-    if (result.error !== undefined) return this.outcome('refused', result.error);
+    if (result.error !== undefined) {
+      if (!dryRun && this.turnsOff(result.error)) return undefined;
+      return this.outcome('refused', result.error);
+    }
     this.early = { snapshot, record: this.record, result };
     const receipt = result.receipt?.toJSON() ?? null;
     if (dryRun) {
@@ -261,8 +274,15 @@ class Run {
     for (;;) {
       const snapshot = await readLocked(this.options.hooksFile, realPath, this.fs);
       this.snapshot = snapshot;
-      if (this.alreadyRemoved()) return this.outcome('no-op');
-      const result = this.earlyPlanFor(snapshot) ?? (await this.plan(snapshot));
+      if (this.alreadyRemoved() && !this.turnsOff(undefined)) return this.outcome('no-op');
+      const result = this.alreadyRemoved()
+        ? undefined
+        : (this.earlyPlanFor(snapshot) ?? (await this.plan(snapshot)));
+      if (result === undefined || this.turnsOff(result.error)) {
+        // Nothing left to remove: the user's "off" is recorded alone.
+        this.record = await ledger.update(realPath, disableRecord);
+        return this.outcome('done');
+      }
       if (result.error !== undefined) return this.outcome('refused', result.error);
       const receipt = result.receipt?.toJSON() ?? null;
       if (result.noOp) {
@@ -276,7 +296,13 @@ class Run {
       // Refused before the intended receipt is recorded, so nothing needs settling.
       refuseHardLinked(snapshot);
       this.record = await ledger.update(realPath, (r) =>
-        beginPending(r, this.options.operation, receipt, this.heartbeatFor(r, true)),
+        beginPending(
+          r,
+          this.options.operation,
+          receipt,
+          this.heartbeatFor(r, true),
+          this.options.intent === 'disable',
+        ),
       );
       try {
         await compareAndSwap(this.options.hooksFile, snapshot, result.desired, this.writeOptions);
@@ -366,10 +392,30 @@ class Run {
     return this.options.operation === Operation.Remove && receipt === null && removed !== null;
   }
 
+  /**
+   * Whether `disable` has only the ledger left to change: the entry was removed before (no
+   * `error`) or is gone from the file (`owner-absent`), and the hook is not off yet.
+   */
+  private turnsOff(error: CursorHooksError | undefined): boolean {
+    if (this.options.intent !== 'disable' || this.record.disabled !== null) return false;
+    return error === undefined ? this.alreadyRemoved() : error.reason === 'owner-absent';
+  }
+
   private async plan(snapshot: FileSnapshot): Promise<PlanResult> {
     this.attempts++;
-    const { operation, spec, shell } = this.options;
+    const { operation } = this.options;
     const previous = this.record.receipt;
+    // enable installs the spec and contract the user turned off, or confirms the one owned.
+    const enabling =
+      this.options.intent === 'enable' ? (this.record.disabled?.receipt ?? previous) : undefined;
+    if (enabling === null) return refusal(snapshot, new ConflictError('not-disabled'));
+    const spec = this.options.spec ?? enabling?.spec;
+    const shell = this.options.shell ?? enabling?.shell;
+    // The user's "off" holds until enable: nothing puts the entry back meanwhile.
+    const off = this.record.disabled !== null && this.options.intent !== 'enable';
+    if (off && operation !== Operation.Remove) {
+      return refusal(snapshot, new ConflictError('disabled-by-user'));
+    }
     // Without a receipt nothing but Install can proceed: say so before any host check.
     if (previous === null && operation !== Operation.Install) {
       return refusal(snapshot, new ConflictError('receipt-required'));

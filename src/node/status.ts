@@ -26,8 +26,8 @@ export type FileState = 'absent' | 'empty' | 'valid' | 'refused';
 /**
  * owned: intact, rest unchanged; remainder-drift: intact, foreign edits elsewhere;
  * absent: the entry is gone; modified, duplicated, outside-stop: the entry was edited by hand;
- * not-installed / removed / released: the ledger holds no receipt; unknown: the file cannot be
- * read.
+ * not-installed / removed / released: the ledger holds no receipt; disabled: the user turned
+ * the hook off (`disable`), kept until `enable`; unknown: the file cannot be read.
  */
 export type OwnedState =
   | 'owned'
@@ -39,6 +39,7 @@ export type OwnedState =
   | 'not-installed'
   | 'removed'
   | 'released'
+  | 'disabled'
   | 'unknown';
 
 /**
@@ -63,7 +64,8 @@ export const NEXT_STEP_SENTENCES: Readonly<Record<NextStep, string>> = {
   install: 'run install: nothing of ours is recorded for this file',
   refresh:
     'run install again with the same spec: the entry is intact, and it accepts the edits made elsewhere and refreshes the receipt',
-  repair: 'run repair: the entry is missing and nothing else changed, so it can be put back',
+  repair:
+    'run repair: the entry is missing and nothing else changed, so it can be put back; or, if it was deleted on purpose, run disable to keep it off',
   finish:
     'run the interrupted operation again: it settles the interrupted write by what the file holds, then finishes',
   release:
@@ -237,10 +239,17 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
       command,
       with: command === 'install' || command === 'update' ? knownSpec(ledger.record, code) : null,
       ...(command === null || family === undefined ? {} : { qualify: { family, stateDir } }),
-      sentence: NEXT_STEP_SENTENCES[code],
+      sentence:
+        owned.state === 'disabled' && code === 'none'
+          ? DISABLED_SENTENCE
+          : NEXT_STEP_SENTENCES[code],
     },
   };
 }
+
+/** `none` while the user's "off" holds: nothing is wrong, and only enable changes it. */
+export const DISABLED_SENTENCE =
+  'nothing to do: the user turned this hook off with disable; run enable to turn it back on';
 
 /** Where a printed `qualify start` keeps its probe: a directory of its own beside the ledger. */
 export const QUALIFY_STATE_DIRECTORY = 'cursorhooks-qualify';
@@ -318,7 +327,13 @@ function ownedStatus(
   const { receipt } = record;
   if (receipt === null) {
     const state =
-      record.released !== null ? 'released' : record.removed !== null ? 'removed' : 'not-installed';
+      record.disabled !== null
+        ? 'disabled'
+        : record.released !== null
+          ? 'released'
+          : record.removed !== null
+            ? 'removed'
+            : 'not-installed';
     const ours = [...(record.released?.receipts ?? []).map(commandOf(planner))];
     if (options.spec !== undefined && options.shell !== undefined) {
       ours.push(renderedCommand(planner, options.shell, options.spec));
@@ -408,6 +423,7 @@ function nextStep(
   if (ledger.pending === 'forward') return 'finish';
   switch (owned.state) {
     case 'owned':
+    case 'disabled':
       return 'none';
     case 'remainder-drift':
       return 'refresh';

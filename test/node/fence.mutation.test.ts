@@ -65,7 +65,7 @@ describe('record transitions', () => {
     const record = owned(A);
     expect(beginPending(record, Operation.Update, B)).toEqual({
       ...record,
-      pending: { operation: Operation.Update, intended: B, heartbeat: null },
+      pending: { operation: Operation.Update, intended: B, heartbeat: null, disable: false },
     });
   });
 
@@ -75,8 +75,9 @@ describe('record transitions', () => {
       receipt: null,
       removed: { generation: 2, receipt: A },
       released: { generation: 4, receipts: [A] },
-      pending: { operation: Operation.Install, intended: B, heartbeat: null },
+      pending: { operation: Operation.Install, intended: B, heartbeat: null, disable: false },
       heartbeat: null,
+      disabled: null,
     };
     expect(commitPending(record)).toEqual({
       generation: 5,
@@ -85,6 +86,7 @@ describe('record transitions', () => {
       released: null,
       pending: null,
       heartbeat: null,
+      disabled: null,
     });
   });
 
@@ -97,6 +99,7 @@ describe('record transitions', () => {
       released: null,
       pending: null,
       heartbeat: null,
+      disabled: null,
     });
   });
 
@@ -107,8 +110,9 @@ describe('record transitions', () => {
       receipt: null,
       removed,
       released: { generation: 3, receipts: [B] },
-      pending: { operation: Operation.Remove, intended: null, heartbeat: null },
+      pending: { operation: Operation.Remove, intended: null, heartbeat: null, disable: false },
       heartbeat: null,
+      disabled: null,
     };
     expect(commitPending(record)).toEqual({
       generation: 4,
@@ -117,6 +121,7 @@ describe('record transitions', () => {
       released: null,
       pending: null,
       heartbeat: null,
+      disabled: null,
     });
   });
 
@@ -156,6 +161,7 @@ describe('releaseRecord', () => {
       released: { generation: 3, receipts: [A, B] },
       pending: null,
       heartbeat: null,
+      disabled: null,
     });
   });
 
@@ -170,7 +176,7 @@ describe('releaseRecord', () => {
       ...EMPTY_RECORD,
       generation: 1,
       removed,
-      pending: { operation: Operation.Install, intended: A, heartbeat: null },
+      pending: { operation: Operation.Install, intended: A, heartbeat: null, disable: false },
     };
     expect(releaseRecord(record)).toEqual({
       generation: 2,
@@ -179,6 +185,7 @@ describe('releaseRecord', () => {
       released: { generation: 2, receipts: [A] },
       pending: null,
       heartbeat: null,
+      disabled: null,
     });
   });
 
@@ -187,7 +194,7 @@ describe('releaseRecord', () => {
     expect(releaseRecord(record)).toBe(record);
     const pendingRemove = {
       ...record,
-      pending: { operation: Operation.Remove, intended: null, heartbeat: null },
+      pending: { operation: Operation.Remove, intended: null, heartbeat: null, disable: false },
     };
     expect(releaseRecord(pendingRemove)).toEqual(record);
   });

@@ -55,6 +55,7 @@ describe('decoding', () => {
     expect(decodeLedger(ledger(record)).get('/h/hooks.json')).toEqual({
       ...record,
       heartbeat: null,
+      disabled: null,
     });
   });
 
@@ -164,6 +165,7 @@ describe('decoding', () => {
       operation: Operation.Install,
       intended: receipt,
       heartbeat: null,
+      disable: false,
     });
   });
 

@@ -103,7 +103,7 @@ describe('the ledger keeps the heartbeat of an install', () => {
     const heartbeat = { path: '/h/beat.json', installedAt: AT_INSTALL.toISOString() };
     const pending = {
       ...EMPTY_RECORD,
-      pending: { operation: Operation.Install, intended: null, heartbeat },
+      pending: { operation: Operation.Install, intended: null, heartbeat, disable: false },
     };
     expect(commitPending(pending).heartbeat).toEqual(heartbeat);
   });
@@ -122,6 +122,7 @@ describe('the ledger decodes the heartbeat strictly', () => {
             released: null,
             pending,
             heartbeat,
+            disabled: null,
           },
         },
       }),
@@ -153,7 +154,7 @@ describe('the ledger decodes the heartbeat strictly', () => {
 
   it('refuses a heartbeat on a pending remove (red: a remove could date an install)', () => {
     const heartbeat = { path: '/h/beat.json', installedAt: '2026-12-01T10:00:00.000Z' };
-    const pending = { operation: 'remove', intended: null, heartbeat };
+    const pending = { operation: 'remove', intended: null, heartbeat, disable: false };
     expect(reasonOf(v3(null, pending))).toBe('ledger-malformed');
   });
 });

@@ -18,6 +18,7 @@ const EMPTY: LedgerRecord = {
   released: null,
   pending: null,
   heartbeat: null,
+  disabled: null,
 };
 
 describe('release', () => {
@@ -39,7 +40,7 @@ describe('release', () => {
     const where = workspace();
     const record = {
       ...EMPTY,
-      pending: { operation: Operation.Remove, intended: null, heartbeat: null },
+      pending: { operation: Operation.Remove, intended: null, heartbeat: null, disable: false },
     };
     writeFileSync(where.ledger, encodeLedger(new Map([[where.hooks, record]])));
     const outcome = await release({ hooksFile: where.hooks, ledger: where.ledger });

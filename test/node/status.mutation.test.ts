@@ -406,6 +406,7 @@ describe('the owned entry and the next step', () => {
         operation: Operation.Update,
         intended: { ...intended, shell: 'unregistered' },
         heartbeat: null,
+        disable: false,
       },
     });
     expect((await status(where)).nextStep.code).toBe('register-contract');
@@ -419,8 +420,9 @@ describe('the owned entry and the next step', () => {
       receipt: null,
       removed: null,
       released: null,
-      pending: { operation: Operation.Install, intended: receipt, heartbeat: null },
+      pending: { operation: Operation.Install, intended: receipt, heartbeat: null, disable: false },
       heartbeat: null,
+      disabled: null,
     });
     writeFileSync(where.hooks, where.document.replace('"timeout":5', '"timeout":6'));
     const s = await status(where);
@@ -439,6 +441,7 @@ describe('the owned entry and the next step', () => {
       released: null,
       pending: null,
       heartbeat: null,
+      disabled: null,
     });
     const s = await status(where);
     expect(s.ledger.generation).toBe(4);

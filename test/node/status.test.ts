@@ -151,7 +151,7 @@ describe('an interrupted remove', () => {
     const removed = new TextDecoder().decode(removal.desired);
     const pending: LedgerRecord = {
       ...record,
-      pending: { operation: Operation.Remove, intended: null, heartbeat: null },
+      pending: { operation: Operation.Remove, intended: null, heartbeat: null, disable: false },
     };
     expect(decidePending(pending, text(removed))).toBe('forward');
     // A foreign edit after the crash: the entry is still gone, so the removal happened.

@@ -40,7 +40,7 @@ describe('a remove killed after its rename, then a foreign edit', () => {
     const record = await recordOf(where);
     const pending = {
       ...record,
-      pending: { operation: Operation.Remove, intended: null, heartbeat: null },
+      pending: { operation: Operation.Remove, intended: null, heartbeat: null, disable: false },
     };
     writeFileSync(where.ledger, encodeLedger(new Map([[where.hooks, pending]])));
     writeFileSync(where.hooks, foreignEdit(withoutEntry(where.document)));

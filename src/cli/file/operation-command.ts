@@ -15,6 +15,10 @@ import { absolute, filesOf, shellOf, specOf } from './options.js';
 
 export interface OperationCommandDeclaration {
   readonly operation: Operation;
+  /** The command's name when it is not the operation's (disable, enable). */
+  readonly name?: string;
+  /** What the run is for beyond its operation (the kit's `intent`). */
+  readonly intent?: 'disable' | 'enable';
   readonly summary: string;
   readonly description: string;
   readonly options: OptionDeclarations;
@@ -26,9 +30,9 @@ const OUTPUT = `a summary and the unified diff; with --json one object {"status"
   error on stderr as every command does.`;
 
 export function operationCommand(declaration: OperationCommandDeclaration): Command {
-  const { operation } = declaration;
+  const { operation, intent } = declaration;
   return {
-    name: operation,
+    name: declaration.name ?? operation,
     summary: declaration.summary,
     description: declaration.description,
     options: { ...declaration.options, ...CONTRACT_FILE_OPTION },
@@ -51,6 +55,7 @@ export function operationCommand(declaration: OperationCommandDeclaration): Comm
         ...(spec === undefined ? {} : { spec }),
         ...(shell === undefined ? {} : { shell }),
         ...(heartbeat === undefined ? {} : { heartbeat }),
+        ...(intent === undefined ? {} : { intent }),
         dryRun,
         checkHostPaths: hostPaths.checker,
         planner,
