@@ -101,6 +101,10 @@ export const REASON_MESSAGES = {
   'spec-count': 'the operation needs exactly one hook spec',
   'spec-malformed': 'a hook spec is not an object of executable and selector strings',
   'receipt-required': 'the operation needs the previous receipt',
+  // The user's "off" (disable / enable).
+  'disabled-by-user':
+    'the user turned this hook off with disable: nothing installs, updates or repairs it until enable',
+  'not-disabled': 'the hook is not turned off: there is nothing for enable to turn back on',
   'receipt-malformed': 'the receipt does not have exactly the receipt fields with valid values',
   'receipt-entry-mismatch': "the receipt's spec and shell do not render its entry digest",
   'spec-mismatch': 'the requested entry differs from the receipted one',
@@ -149,6 +153,17 @@ export const REASON_MESSAGES = {
   'pending-unresolved':
     'an interrupted ledger transaction matches neither its old nor new state: run release to end ownership',
   'ledger-is-hook-file': 'the ledger path names the hook file itself: give the ledger its own file',
+  'file-is-link': 'the path is a symbolic link, and this file is read only as a regular file',
+
+  // The hook at run time: the heartbeat file and simulate-stop.
+  'heartbeat-malformed':
+    'the heartbeat file is not a version 1 cursorhooks heartbeat (strict UTF-8 JSON, exact keys)',
+  'heartbeat-too-large': 'the heartbeat file exceeds 64 KiB',
+  'simulate-not-owned':
+    'no intact owned stop entry is installed in the hook file: simulate-stop runs only the entry the ledger receipts',
+  'simulate-payload-too-large': 'the payload file exceeds the 4 MiB size limit',
+  'simulate-shell-missing':
+    'the shell this Cursor runs hooks with on this platform is not installed here (pwsh for the Windows family)',
 } as const;
 
 export type ErrorReason = keyof typeof REASON_MESSAGES;

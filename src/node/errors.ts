@@ -17,7 +17,15 @@ export class FileChangedError extends CursorHooksError {
 export class TargetMovedError extends FileChangedError {}
 
 /** Which of the kit's files a failure is about, so a user knows what to change. */
-export type FileRole = 'hook-file' | 'ledger' | 'directory' | 'lock' | 'probe' | 'record';
+export type FileRole =
+  | 'hook-file'
+  | 'ledger'
+  | 'directory'
+  | 'lock'
+  | 'probe'
+  | 'record'
+  | 'heartbeat'
+  | 'payload';
 
 /** The live process a `lock-timeout` waited for, as its lock file records it. */
 export interface LockHolder {

@@ -7,7 +7,7 @@ import { CursorHooksError } from '../errors/errors.js';
 import { defaultPlanner } from '../planner/default.js';
 import type { HookPlanner } from '../planner/hook-planner.js';
 import { Operation } from '../planner/operation.js';
-import type { LedgerRecord } from './ledger.js';
+import type { HeartbeatRecord, LedgerRecord } from './ledger.js';
 
 /** What the fence asks of a planner: the one that knows the receipt's shell contract. */
 export type FencePlanner = Pick<HookPlanner, 'plan' | 'verifyOwned'>;
@@ -18,13 +18,18 @@ export type PendingResolution = 'forward' | 'back' | 'unresolved';
 /** How a pending write was settled: an unresolved one is not settled at all. */
 export type Settlement = Exclude<PendingResolution, 'unresolved'>;
 
-/** The record with a write of `operation` recorded as pending. */
+/**
+ * The record with a write of `operation` recorded as pending; `heartbeat` is what its commit
+ * records (null: the record's own stays).
+ */
 export function beginPending(
   record: LedgerRecord,
   operation: Operation,
   intended: ReceiptJSON | null,
+  heartbeat: HeartbeatRecord | null = null,
+  disable = false,
 ): LedgerRecord {
-  return { ...record, pending: { operation, intended } };
+  return { ...record, pending: { operation, intended, heartbeat, disable } };
 }
 
 /** The record after its pending write landed. */
@@ -32,12 +37,44 @@ export function commitPending(record: LedgerRecord): LedgerRecord {
   const { pending } = record;
   if (pending === null) return record;
   const generation = record.generation + 1;
+  const heartbeat = pending.heartbeat ?? record.heartbeat;
   if (pending.intended === null) {
     const removed =
       record.receipt === null ? record.removed : { generation, receipt: record.receipt };
-    return { generation, receipt: null, removed, released: null, pending: null };
+    const disabled =
+      pending.disable && removed !== null ? { generation, receipt: removed.receipt } : null;
+    return {
+      generation,
+      receipt: null,
+      removed,
+      released: null,
+      pending: null,
+      heartbeat,
+      disabled,
+    };
   }
-  return owning(generation, pending.intended);
+  return owning(generation, pending.intended, heartbeat);
+}
+
+/**
+ * The record once the user turned the hook off with no entry left to remove (removed before,
+ * or deleted by hand): the last receipt is kept for `enable`. Unchanged when already off or
+ * when no receipt is known.
+ */
+export function disableRecord(record: LedgerRecord): LedgerRecord {
+  const receipt = record.receipt ?? record.removed?.receipt ?? null;
+  if (record.disabled !== null || receipt === null) return record;
+  const generation = record.generation + 1;
+  const removed = { generation, receipt };
+  return { ...record, generation, receipt: null, removed, pending: null, disabled: removed };
+}
+
+/** The record with `heartbeat` recorded; null: unchanged. */
+export function recordHeartbeat(
+  record: LedgerRecord,
+  heartbeat: HeartbeatRecord | null,
+): LedgerRecord {
+  return heartbeat === null ? record : { ...record, heartbeat };
 }
 
 /** The record after its pending write was abandoned: nothing changed. */
@@ -48,7 +85,7 @@ export function rollBack(record: LedgerRecord): LedgerRecord {
 /** A refreshed receipt from a byte no-op: a new generation only if the receipt changed. */
 export function recordReceipt(record: LedgerRecord, receipt: ReceiptJSON): LedgerRecord {
   if (record.receipt !== null && sameReceipt(record.receipt, receipt)) return record;
-  return owning(record.generation + 1, receipt);
+  return owning(record.generation + 1, receipt, record.heartbeat);
 }
 
 /**
@@ -70,11 +107,26 @@ export function releaseRecord(record: LedgerRecord): LedgerRecord {
     removed: record.removed,
     released: { generation, receipts },
     pending: null,
+    heartbeat: record.heartbeat,
+    disabled: record.disabled,
   };
 }
 
-function owning(generation: number, receipt: ReceiptJSON): LedgerRecord {
-  return { generation, receipt, removed: null, released: null, pending: null };
+function owning(
+  generation: number,
+  receipt: ReceiptJSON,
+  heartbeat: HeartbeatRecord | null,
+): LedgerRecord {
+  // Owning again (an install, an enable) ends the user's "off".
+  return {
+    generation,
+    receipt,
+    removed: null,
+    released: null,
+    pending: null,
+    heartbeat,
+    disabled: null,
+  };
 }
 
 function sameReceipt(a: ReceiptJSON, b: ReceiptJSON): boolean {

@@ -31,7 +31,7 @@ export const blocking: Runner = (_, synchronous, ...args) => {
 export const FLAGS = {
   read: constants.O_RDONLY | (constants.O_NONBLOCK ?? 0),
   /** A lock record: never through a symlink, never waiting on a FIFO. */
-  readRecord: constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0),
+  readNoFollow: constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0),
   createExclusive: constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL,
   directory: constants.O_RDONLY,
 } as const;

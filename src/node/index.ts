@@ -88,4 +88,5 @@ export {
   readStatus,
   type StatusOptions,
 } from './status.js';
+export { disableHook, enableHook, type ToggleOptions } from './toggle.js';
 export { type RetryBounds, windowsRetrying } from './windows-retry.js';

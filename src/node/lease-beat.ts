@@ -73,7 +73,7 @@ function beatLocks(run: Runner, dueMs: number): void {
  * resumed must not keep the lock of whoever broke it looking alive. Never through a link.
  */
 async function refresh(beat: Beat, run: Runner): Promise<void> {
-  const fd = await run<number>(open, openSync, beat.path, FLAGS.readRecord);
+  const fd = await run<number>(open, openSync, beat.path, FLAGS.readNoFollow);
   try {
     const stats = await run<Stats>(fstat, fstatSync, fd);
     if (!stats.isFile() || stats.size > MAX_LOCK_RECORD_BYTES) return;

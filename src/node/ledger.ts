@@ -1,6 +1,7 @@
 // The receipt ledger: a JSON file at a path the host chooses (one per host application), keyed
 // by the hook file's real path. It is only ever replaced whole by the compare-and-swap writer,
 // under its own lock; an unknown version or a malformed ledger is refused, never overwritten.
+import { isAbsolute } from 'node:path';
 import { Receipt, type ReceiptJSON } from '../domain/receipt.js';
 import { Operation } from '../planner/operation.js';
 import { compareAndSwap, lockOptions, type WriteOptions } from './cas-write.js';
@@ -9,15 +10,44 @@ import { nodeFs } from './fs-seam.js';
 import { readLocked, withSweptLock } from './lock.js';
 import { type FileSnapshot, readFileSnapshot } from './read.js';
 
-/** Version 2 added the release record; version 1 ledgers are read as having none. */
-export const LEDGER_VERSION = 2;
-const READABLE_VERSIONS: readonly unknown[] = [1, LEDGER_VERSION];
+/**
+ * Version 2 added the release record, version 3 the heartbeat and the user's "off" (`disable`);
+ * older ledgers are read as having none of them.
+ */
+export const LEDGER_VERSION = 3;
+const READABLE_VERSIONS: readonly unknown[] = [1, 2, LEDGER_VERSION];
 
 /** A hook-file write recorded before it happens, so a crash after it can be told apart. */
 export interface PendingRecord {
   readonly operation: Operation;
   /** The receipt the write will commit; null for Remove. */
   readonly intended: ReceiptJSON | null;
+  /** The heartbeat the write will commit (an Install's); null: the record's stays. */
+  readonly heartbeat: HeartbeatRecord | null;
+  /** A Remove that `disable` runs: its commit records the user's "off". */
+  readonly disable: boolean;
+}
+
+/**
+ * The user turned the hook off (`disable`): the entry is gone, and the receipt it had is kept
+ * so `enable` installs exactly that spec and contract again. Install, update and repair refuse
+ * while it stands.
+ */
+export interface DisabledRecord {
+  /** The generation the disable committed. */
+  readonly generation: number;
+  readonly receipt: ReceiptJSON;
+}
+
+/**
+ * Where the host's observer records each stop (`install --heartbeat`), and when the install
+ * that recorded it ran: `status` reads the file and says whether a stop was seen since.
+ */
+export interface HeartbeatRecord {
+  /** An absolute path. */
+  readonly path: string;
+  /** ISO-8601 UTC, milliseconds included. */
+  readonly installedAt: string;
 }
 
 export interface RemovalRecord {
@@ -44,6 +74,8 @@ export interface LedgerRecord {
   readonly removed: RemovalRecord | null;
   readonly released: ReleaseRecord | null;
   readonly pending: PendingRecord | null;
+  readonly heartbeat: HeartbeatRecord | null;
+  readonly disabled: DisabledRecord | null;
 }
 
 export interface LedgerSnapshot {
@@ -58,6 +90,8 @@ export const EMPTY_RECORD: LedgerRecord = {
   removed: null,
   released: null,
   pending: null,
+  heartbeat: null,
+  disabled: null,
 };
 
 /** Only this kit writes a ledger, always by rename: an empty one is never mid-save. */
@@ -197,20 +231,61 @@ export function decodeLedger(bytes: Uint8Array): Map<string, LedgerRecord> {
 
 const V1_KEYS = ['generation', 'receipt', 'removed', 'pending'] as const;
 const V2_KEYS = [...V1_KEYS, 'released'] as const;
-const PENDING_KEYS = ['operation', 'intended'] as const;
-const PENDING_V1_KEYS = [...PENDING_KEYS, 'remainderDigest'] as const;
+const V3_KEYS = [...V2_KEYS, 'heartbeat', 'disabled'] as const;
+const RECORD_KEYS: Readonly<Record<number, readonly (typeof V3_KEYS)[number][]>> = {
+  1: V1_KEYS,
+  2: V2_KEYS,
+  3: V3_KEYS,
+};
+const PENDING_V2_KEYS = ['operation', 'intended'] as const;
+const PENDING_V1_KEYS = [...PENDING_V2_KEYS, 'remainderDigest'] as const;
+const PENDING_V3_KEYS = [...PENDING_V2_KEYS, 'heartbeat', 'disable'] as const;
+const PENDING_KEYS: Readonly<Record<number, readonly PendingKey[]>> = {
+  1: PENDING_V1_KEYS,
+  2: PENDING_V2_KEYS,
+  3: PENDING_V3_KEYS,
+};
+type PendingKey = (typeof PENDING_V1_KEYS)[number] | (typeof PENDING_V3_KEYS)[number];
 
 function decodeRecord(value: unknown, version: number): LedgerRecord {
-  const fields = exactObject<(typeof V2_KEYS)[number]>(value, version === 1 ? V1_KEYS : V2_KEYS);
+  const fields = exactObject(value, RECORD_KEYS[version] ?? V3_KEYS);
   const { generation, receipt, removed, pending } = fields;
-  const released = version === 1 ? null : fields.released;
+  const released = fields.released ?? null;
+  const heartbeat = fields.heartbeat ?? null;
+  const disabled = fields.disabled ?? null;
   return {
     generation: count(generation),
     receipt: receiptOrNull(receipt),
     removed: removed === null ? null : decodeRemoval(removed),
     released: released === null ? null : decodeRelease(released),
     pending: pending === null ? null : decodePending(pending, version),
+    heartbeat: heartbeat === null ? null : decodeHeartbeat(heartbeat),
+    disabled: disabled === null ? null : decodeDisabled(disabled),
   };
+}
+
+function decodeDisabled(value: unknown): DisabledRecord {
+  const { generation, receipt } = exactObject(value, ['generation', 'receipt']);
+  const known = receiptOrNull(receipt);
+  if (known === null) throw new LedgerError('ledger-malformed');
+  return { generation: count(generation), receipt: known };
+}
+
+function decodeHeartbeat(value: unknown): HeartbeatRecord {
+  const { path, installedAt } = exactObject(value, ['path', 'installedAt']);
+  if (typeof path !== 'string' || !isAbsolute(path) || path.includes('\0')) {
+    throw new LedgerError('ledger-malformed');
+  }
+  if (typeof installedAt !== 'string' || !isIsoInstant(installedAt)) {
+    throw new LedgerError('ledger-malformed');
+  }
+  return { path, installedAt };
+}
+
+/** Exactly what `Date.prototype.toISOString` writes for a real instant. */
+export function isIsoInstant(text: string): boolean {
+  const time = Date.parse(text);
+  return !Number.isNaN(time) && new Date(time).toISOString() === text;
 }
 
 function decodeRelease(value: unknown): ReleaseRecord {
@@ -237,9 +312,9 @@ function decodeRemoval(value: unknown): RemovalRecord {
 
 function decodePending(value: unknown, version: number): PendingRecord {
   // Version 1 kept a Remove's remainder digest; a removal is now decided without it.
-  const keys = version === 1 ? PENDING_V1_KEYS : PENDING_KEYS;
-  const fields = exactObject<(typeof PENDING_V1_KEYS)[number]>(value, keys);
+  const fields = exactObject(value, PENDING_KEYS[version] ?? PENDING_V3_KEYS);
   const { operation, intended } = fields;
+  const heartbeat = fields.heartbeat ?? null;
   if (!Object.values(Operation).includes(operation as Operation)) {
     throw new LedgerError('ledger-malformed');
   }
@@ -249,7 +324,19 @@ function decodePending(value: unknown, version: number): PendingRecord {
   if (version === 1 && isRemove !== (typeof fields.remainderDigest === 'string')) {
     throw new LedgerError('ledger-malformed');
   }
-  return { operation: operation as Operation, intended: receipt };
+  if (heartbeat !== null && operation !== Operation.Install) {
+    throw new LedgerError('ledger-malformed');
+  }
+  const disable = fields.disable ?? false;
+  if (typeof disable !== 'boolean' || (disable && operation !== Operation.Remove)) {
+    throw new LedgerError('ledger-malformed');
+  }
+  return {
+    operation: operation as Operation,
+    intended: receipt,
+    heartbeat: heartbeat === null ? null : decodeHeartbeat(heartbeat),
+    disable,
+  };
 }
 
 function exactObject<K extends string>(value: unknown, keys: readonly K[]): Record<K, unknown> {

@@ -56,7 +56,7 @@ async function readRecordBytes(path: string, fs: FsSeam): Promise<Uint8Array | '
   if (!isRecordSized(seen)) return 'foreign';
   let handle: OpenFile;
   try {
-    handle = await fs.open(path, FLAGS.readRecord);
+    handle = await fs.open(path, FLAGS.readNoFollow);
   } catch (err) {
     const code = errnoOf(err);
     if (code === 'ENOENT') return 'gone';

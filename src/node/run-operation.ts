@@ -1,9 +1,10 @@
 // The one call a Node host makes per operation: plan on what is there, and only when something
 // must be written, lock the hook file and then the ledger (always in that order, once each),
 // settle an interrupted transaction, record the intended receipt, swap the bytes, commit.
+import { isAbsolute } from 'node:path';
 import type { HookSpec } from '../domain/hook-spec.js';
 import type { ReceiptJSON } from '../domain/receipt.js';
-import { ConflictError, type CursorHooksError } from '../errors/errors.js';
+import { ConflictError, type CursorHooksError, UnsupportedError } from '../errors/errors.js';
 import { defaultPlanner } from '../planner/default.js';
 import { Operation } from '../planner/operation.js';
 import type { PlanResult } from '../planner/request.js';
@@ -19,8 +20,10 @@ import { aboutFile, FileChangedError, HostIOError, isBug, LedgerError } from './
 import {
   beginPending,
   decidePending,
+  disableRecord,
   type FencePlanner,
   type PendingResolution,
+  recordHeartbeat,
   recordReceipt,
   rollBack,
   type Settlement,
@@ -29,6 +32,7 @@ import {
 import { type FsSeam, nodeFs } from './fs-seam.js';
 import {
   EMPTY_RECORD,
+  type HeartbeatRecord,
   type LedgerRecord,
   type OpenLedger,
   readLedger,
@@ -65,6 +69,20 @@ export interface OperationOptions {
    * extended attributes (the native module does not load), losing them; default false: refused.
    */
   readonly acceptMetadataLoss?: boolean;
+  /**
+   * What the run is for beyond its operation: `disable` (a Remove that records the user's
+   * "off", also when the entry is already gone) or `enable` (an Install that ends it). Set by
+   * disableHook and enableHook.
+   */
+  readonly intent?: 'disable' | 'enable';
+  /**
+   * Install only: the absolute path where the host's observer records each stop. The ledger
+   * keeps it with the install's time, for `status`; an Install without it keeps the one on
+   * record, and every other operation leaves it as it is.
+   */
+  readonly heartbeat?: string;
+  /** The clock that dates the install (default: the system's). */
+  readonly now?: () => Date;
 }
 
 /**
@@ -108,6 +126,10 @@ const DEFAULT_MAX_REPLANS = 3;
  */
 export async function runOperation(options: OperationOptions): Promise<OperationOutcome> {
   const run = new Run(options);
+  const { heartbeat } = options;
+  if (heartbeat !== undefined && (!isAbsolute(heartbeat) || heartbeat.includes('\0'))) {
+    return run.outcome('refused', new UnsupportedError('path-not-absolute'));
+  }
   try {
     return await run.execute();
   } catch (err) {
@@ -224,9 +246,15 @@ class Run {
     snapshot: FileSnapshot,
     dryRun: boolean,
   ): Promise<OperationOutcome | undefined> {
-    if (this.alreadyRemoved()) return this.outcome(dryRun ? 'dry-run' : 'no-op');
+    if (this.alreadyRemoved()) {
+      if (!dryRun && this.turnsOff(undefined)) return undefined;
+      return this.outcome(dryRun ? 'dry-run' : 'no-op');
+    }
     const result = await this.plan(snapshot);
-    if (result.error !== undefined) return this.outcome('refused', result.error);
+    if (result.error !== undefined) {
+      if (!dryRun && this.turnsOff(result.error)) return undefined;
+      return this.outcome('refused', result.error);
+    }
     this.early = { snapshot, record: this.record, result };
     const receipt = result.receipt?.toJSON() ?? null;
     if (dryRun) {
@@ -234,7 +262,8 @@ class Run {
       this.receipt = receipt;
       return this.outcome('dry-run');
     }
-    if (!result.noOp || (receipt !== null && recordReceipt(this.record, receipt) !== this.record)) {
+    const refreshed = receipt !== null && recordReceipt(this.record, receipt) !== this.record;
+    if (!result.noOp || refreshed || this.heartbeatFor(this.record, false) !== null) {
       return undefined;
     }
     this.receipt = receipt;
@@ -261,13 +290,22 @@ class Run {
     for (;;) {
       const snapshot = await readLocked(this.options.hooksFile, realPath, this.fs);
       this.snapshot = snapshot;
-      if (this.alreadyRemoved()) return this.outcome('no-op');
-      const result = this.earlyPlanFor(snapshot) ?? (await this.plan(snapshot));
+      if (this.alreadyRemoved() && !this.turnsOff(undefined)) return this.outcome('no-op');
+      const result = this.alreadyRemoved()
+        ? undefined
+        : (this.earlyPlanFor(snapshot) ?? (await this.plan(snapshot)));
+      if (result === undefined || this.turnsOff(result.error)) {
+        // Nothing left to remove: the user's "off" is recorded alone.
+        this.record = await ledger.update(realPath, disableRecord);
+        return this.outcome('done');
+      }
       if (result.error !== undefined) return this.outcome('refused', result.error);
       const receipt = result.receipt?.toJSON() ?? null;
       if (result.noOp) {
         if (receipt !== null)
-          this.record = await ledger.update(realPath, (r) => recordReceipt(r, receipt));
+          this.record = await ledger.update(realPath, (r) =>
+            recordHeartbeat(recordReceipt(r, receipt), this.heartbeatFor(r, false)),
+          );
         this.receipt = receipt;
         return this.outcome('no-op');
       }
@@ -275,7 +313,13 @@ class Run {
       refuseHardLinked(snapshot);
       if (snapshot.exists) await refuseUnseenMetadata(this.fs, this.writeOptions);
       this.record = await ledger.update(realPath, (r) =>
-        beginPending(r, this.options.operation, receipt),
+        beginPending(
+          r,
+          this.options.operation,
+          receipt,
+          this.heartbeatFor(r, true),
+          this.options.intent === 'disable',
+        ),
       );
       try {
         await compareAndSwap(this.options.hooksFile, snapshot, result.desired, this.writeOptions);
@@ -337,6 +381,17 @@ class Run {
     }
   }
 
+  /**
+   * The heartbeat an Install records: the given path, else the one on record, dated now when
+   * the entry is written or the path changes. Null: the record's stays as it is.
+   */
+  private heartbeatFor(record: LedgerRecord, written: boolean): HeartbeatRecord | null {
+    if (this.options.operation !== Operation.Install) return null;
+    const path = this.options.heartbeat ?? record.heartbeat?.path;
+    if (path === undefined || (!written && path === record.heartbeat?.path)) return null;
+    return { path, installedAt: (this.options.now ?? (() => new Date()))().toISOString() };
+  }
+
   /** The plan made without the lock, if it was made from exactly these bytes and this record. */
   private earlyPlanFor(snapshot: FileSnapshot): PlanResult | undefined {
     const { early } = this;
@@ -354,10 +409,30 @@ class Run {
     return this.options.operation === Operation.Remove && receipt === null && removed !== null;
   }
 
+  /**
+   * Whether `disable` has only the ledger left to change: the entry was removed before (no
+   * `error`) or is gone from the file (`owner-absent`), and the hook is not off yet.
+   */
+  private turnsOff(error: CursorHooksError | undefined): boolean {
+    if (this.options.intent !== 'disable' || this.record.disabled !== null) return false;
+    return error === undefined ? this.alreadyRemoved() : error.reason === 'owner-absent';
+  }
+
   private async plan(snapshot: FileSnapshot): Promise<PlanResult> {
     this.attempts++;
-    const { operation, spec, shell } = this.options;
+    const { operation } = this.options;
     const previous = this.record.receipt;
+    // enable installs the spec and contract the user turned off, or confirms the one owned.
+    const enabling =
+      this.options.intent === 'enable' ? (this.record.disabled?.receipt ?? previous) : undefined;
+    if (enabling === null) return refusal(snapshot, new ConflictError('not-disabled'));
+    const spec = this.options.spec ?? enabling?.spec;
+    const shell = this.options.shell ?? enabling?.shell;
+    // The user's "off" holds until enable: nothing puts the entry back meanwhile.
+    const off = this.record.disabled !== null && this.options.intent !== 'enable';
+    if (off && operation !== Operation.Remove) {
+      return refusal(snapshot, new ConflictError('disabled-by-user'));
+    }
     // Without a receipt nothing but Install can proceed: say so before any host check.
     if (previous === null && operation !== Operation.Install) {
       return refusal(snapshot, new ConflictError('receipt-required'));

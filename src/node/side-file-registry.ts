@@ -52,7 +52,7 @@ export function removeTrackedSideFiles(): number {
  * process die.
  */
 function holdsNonce(path: string, nonce: string): boolean {
-  const fd = openSync(path, FLAGS.readRecord);
+  const fd = openSync(path, FLAGS.readNoFollow);
   try {
     const stats = fstatSync(fd);
     if (!stats.isFile() || stats.size > MAX_LOCK_RECORD_BYTES) return false;

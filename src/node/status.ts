@@ -1,5 +1,6 @@
 // What state a hook file, its owned entry and the host's ledger record are in, and the one next
 // step that leaves that state. It reads only: nothing is locked, settled or written.
+import { dirname, join } from 'node:path';
 import { HookDocument } from '../domain/hook-document.js';
 import type { HookSpec } from '../domain/hook-spec.js';
 import type { ReceiptJSON } from '../domain/receipt.js';
@@ -8,11 +9,13 @@ import type { ErrorReason } from '../errors/reasons.js';
 import { defaultPlanner } from '../planner/default.js';
 import type { HookPlanner } from '../planner/hook-planner.js';
 import { Operation } from '../planner/operation.js';
+import { grammarFamily } from '../shell/families.js';
 import { stopArgv } from '../shell/stop-invocation.js';
 import { aboutFile, type FileRole, HostIOError } from './errors.js';
 import { decidePending, type PendingResolution, settle } from './fence.js';
 import { type FsSeam, nodeFs } from './fs-seam.js';
 import { EMPTY_RECORD, type LedgerRecord, readLedger } from './ledger.js';
+import { type Liveness, readLiveness } from './liveness.js';
 import { inspectLock, type LockInspection } from './lock.js';
 import { type MetadataCheck, metadataCheck } from './metadata.js';
 import { readFileSnapshot, resolveTarget } from './read.js';
@@ -23,8 +26,8 @@ export type FileState = 'absent' | 'empty' | 'valid' | 'refused';
 /**
  * owned: intact, rest unchanged; remainder-drift: intact, foreign edits elsewhere;
  * absent: the entry is gone; modified, duplicated, outside-stop: the entry was edited by hand;
- * not-installed / removed / released: the ledger holds no receipt; unknown: the file cannot be
- * read.
+ * not-installed / removed / released: the ledger holds no receipt; disabled: the user turned
+ * the hook off (`disable`), kept until `enable`; unknown: the file cannot be read.
  */
 export type OwnedState =
   | 'owned'
@@ -36,6 +39,7 @@ export type OwnedState =
   | 'not-installed'
   | 'removed'
   | 'released'
+  | 'disabled'
   | 'unknown';
 
 /**
@@ -53,14 +57,16 @@ export type NextStep =
   | 'register-contract'
   | 'fix-file'
   | 'fix-ledger'
-  | 'fix-metadata-module';
+  | 'fix-metadata-module'
+  | 'requalify';
 
 export const NEXT_STEP_SENTENCES: Readonly<Record<NextStep, string>> = {
   none: 'nothing to do: the owned entry is in place',
   install: 'run install: nothing of ours is recorded for this file',
   refresh:
     'run install again with the same spec: the entry is intact, and it accepts the edits made elsewhere and refreshes the receipt',
-  repair: 'run repair: the entry is missing and nothing else changed, so it can be put back',
+  repair:
+    'run repair: the entry is missing and nothing else changed, so it can be put back; or, if it was deleted on purpose, run disable to keep it off',
   finish:
     'run the interrupted operation again: it settles the interrupted write by what the file holds, then finishes',
   release:
@@ -75,6 +81,8 @@ export const NEXT_STEP_SENTENCES: Readonly<Record<NextStep, string>> = {
     'make the optional @napi-rs/xattr module load (reinstall cursorhooks with its optional dependencies), then run status again: without it a write cannot see the ACLs and extended attributes of the files it replaces, and refuses unless given --accept-metadata-loss',
   'fix-ledger':
     'fix or move the ledger named above (see the reason): it cannot be read, and it is never overwritten',
+  requalify:
+    "the last stop came from another Cursor version than the shell contract's: qualify this build (qualify start, finish one agent turn in Cursor, qualify finish), then run update with the record as --contract-file",
 };
 
 /** The command that carries out each step; null where the step is a hand edit or nothing. */
@@ -90,6 +98,7 @@ const STEP_COMMANDS: Readonly<Record<NextStep, string | null>> = {
   'fix-file': null,
   'fix-ledger': null,
   'fix-metadata-module': null,
+  requalify: 'qualify start',
 };
 
 /** An entry, by event and index, whose command is one this host renders (never its values). */
@@ -143,6 +152,11 @@ export interface HookStatus {
    * whether a write refuses, drops them as accepted, or (Windows) goes ahead unchecked.
    */
   readonly metadata: MetadataCheck;
+  /**
+   * What the heartbeat file says (`install --heartbeat`); present only when the ledger record
+   * keeps one.
+   */
+  readonly liveness?: Liveness;
   readonly nextStep: {
     readonly code: NextStep;
     /** The cursorhooks command to run (`install`, `repair`, `release`, …); null for a hand edit. */
@@ -153,6 +167,8 @@ export interface HookStatus {
      * spec from the ledger, or none is known.
      */
     readonly with: { readonly spec: HookSpec; readonly shell: string } | null;
+    /** For `requalify`: the grammar family to qualify and a state directory beside the ledger. */
+    readonly qualify?: { readonly family: string; readonly stateDir: string };
     readonly sentence: string;
   };
 }
@@ -206,11 +222,20 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
   const registered = new Set(planner.contracts().map((contract) => contract.id));
   const unknownShell = recordShells(ledger.record).some((shell) => !registered.has(shell));
   const metadata = await metadataCheck(fs, options);
-  const step = unknownShell ? 'register-contract' : nextStep(file.state, ledger, owned);
-  const code = refusedForMetadata(step, metadata, file.state, ledger)
+  const liveness =
+    effective.heartbeat === null ? undefined : await readLiveness(effective.heartbeat, fs);
+  const settled = unknownShell ? 'register-contract' : nextStep(file.state, ledger, owned);
+  const step = refusedForMetadata(settled, metadata, file.state, ledger)
     ? 'fix-metadata-module'
-    : step;
-  const command = stepCommand(code, ledger);
+    : settled;
+  const qualify = step === 'none' ? requalifying(effective, liveness, planner) : undefined;
+  const code = qualify === undefined ? step : 'requalify';
+  const family = qualify?.family;
+  const command =
+    code === 'requalify' && (family === undefined || !qualifiesHere(family))
+      ? null
+      : stepCommand(code, ledger);
+  const stateDir = join(dirname(ledger.realPath ?? options.ledger), QUALIFY_STATE_DIRECTORY);
   return {
     hooksFile: options.hooksFile,
     realPath,
@@ -219,13 +244,53 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
     ledger,
     locks,
     metadata,
+    ...(liveness === undefined ? {} : { liveness }),
     nextStep: {
       code,
       command,
       with: command === 'install' || command === 'update' ? knownSpec(ledger.record, code) : null,
-      sentence: NEXT_STEP_SENTENCES[code],
+      ...(command === null || family === undefined ? {} : { qualify: { family, stateDir } }),
+      sentence:
+        owned.state === 'disabled' && code === 'none'
+          ? DISABLED_SENTENCE
+          : NEXT_STEP_SENTENCES[code],
     },
   };
+}
+
+/** `none` while the user's "off" holds: nothing is wrong, and only enable changes it. */
+export const DISABLED_SENTENCE =
+  'nothing to do: the user turned this hook off with disable; run enable to turn it back on';
+
+/** Where a printed `qualify start` keeps its probe: a directory of its own beside the ledger. */
+export const QUALIFY_STATE_DIRECTORY = 'cursorhooks-qualify';
+
+/**
+ * Set when the last stop since the install came from another version than the receipted
+ * contract's evidence: the contract's family (undefined when it names none) is what to qualify.
+ */
+function requalifying(
+  record: LedgerRecord,
+  liveness: Liveness | undefined,
+  planner: StatusPlanner,
+): { family: string | undefined } | undefined {
+  const last = liveness?.lastStop;
+  const shell = record.receipt?.shell;
+  if (last == null || shell === undefined) return undefined;
+  const contract = planner.contracts().find((known) => known.id === shell);
+  if (contract === undefined) return undefined;
+  const differs =
+    last.verdict === 'version-differs' ||
+    (last.cursorVersion !== null && last.cursorVersion !== String(contract.evidence.version));
+  return differs ? { family: contract.family } : undefined;
+}
+
+/**
+ * Whether `qualify start --family` runs here as printed: a family of this platform whose probe
+ * needs no recorder of the host's (the Windows family needs `--recorder`).
+ */
+function qualifiesHere(family: string): boolean {
+  return grammarFamily(family)?.platform === 'posix' && process.platform !== 'win32';
 }
 
 async function ledgerStatus(
@@ -273,7 +338,13 @@ function ownedStatus(
   const { receipt } = record;
   if (receipt === null) {
     const state =
-      record.released !== null ? 'released' : record.removed !== null ? 'removed' : 'not-installed';
+      record.disabled !== null
+        ? 'disabled'
+        : record.released !== null
+          ? 'released'
+          : record.removed !== null
+            ? 'removed'
+            : 'not-installed';
     const ours = [...(record.released?.receipts ?? []).map(commandOf(planner))];
     if (options.spec !== undefined && options.shell !== undefined) {
       ours.push(renderedCommand(planner, options.shell, options.spec));
@@ -363,6 +434,7 @@ function nextStep(
   if (ledger.pending === 'forward') return 'finish';
   switch (owned.state) {
     case 'owned':
+    case 'disabled':
       return 'none';
     case 'remainder-drift':
       return 'refresh';

@@ -155,7 +155,7 @@ describe('cursorhooks status', () => {
       owned: { state: 'unknown' },
       nextStep: { code: 'fix-file' },
     });
-    writeFileSync(where.ledger, '{"cursorhooksLedger": 3, "files": {}}');
+    writeFileSync(where.ledger, '{"cursorhooksLedger": 99, "files": {}}');
     expect(status(await fileCli('status', where))).toMatchObject({
       ledger: { state: 'refused', reason: 'ledger-version-unsupported' },
       nextStep: { code: 'fix-ledger' },

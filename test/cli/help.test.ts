@@ -22,6 +22,8 @@ const NAMES = [
   'remove',
   'repair',
   'release',
+  'disable',
+  'enable',
   'status',
   'qualify',
   'help',

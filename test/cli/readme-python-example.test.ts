@@ -18,6 +18,12 @@ const code = found[0]?.groups[0] ?? '';
 const home = mkdtempSync(join(tmpdir(), 'cursorhooks-readme-python-'));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
+// The bundle lives under the project's node_modules, as an installed package's does: from a
+// temporary directory it could not require the optional xattr module, and every write over an
+// existing file would be refused metadata-not-preserved.
+const bundleDir = mkdtempSync(join(fileURLToPath(ROOT), 'node_modules', '.cache-readme-python-'));
+afterAll(() => rmSync(bundleDir, { recursive: true, force: true }));
+
 /** A `cursorhooks` executable bundled from the sources, with the package script's options. */
 function binDirectory(): string {
   const bin = join(home, 'bin');
@@ -28,12 +34,12 @@ function binDirectory(): string {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    outfile: join(bin, 'cursorhooks.mjs'),
+    outfile: join(bundleDir, 'cursorhooks.mjs'),
     logLevel: 'warning',
   });
   writeFileSync(
     join(bin, 'cursorhooks'),
-    `#!/bin/sh\nexec '${process.execPath}' '${join(bin, 'cursorhooks.mjs')}' "$@"\n`,
+    `#!/bin/sh\nexec '${process.execPath}' '${join(bundleDir, 'cursorhooks.mjs')}' "$@"\n`,
   );
   chmodSync(join(bin, 'cursorhooks'), 0o755);
   return bin;

@@ -80,6 +80,8 @@ describe('statusResult', () => {
       removed: null,
       released: null,
       pending: null,
+      heartbeat: null,
+      disabled: null,
     };
     const holder = { pid: 42, hostname: 'box', acquiredAt: '2026-01-01T00:00:00.000Z' };
     const hostPaths: HostPathsJSON = { verified: true, vouched: false, checks: [] };

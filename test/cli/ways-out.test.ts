@@ -74,7 +74,10 @@ describe('status names a command line that leaves the state', () => {
     writeHooks(where);
     expect((await install(where)).exitCode).toBe(0);
     const record = (await readLedger(where.ledger)).records.get(where.hooks) as LedgerRecord;
-    const pending = { ...record, pending: { operation: Operation.Remove, intended: null } };
+    const pending = {
+      ...record,
+      pending: { operation: Operation.Remove, intended: null, heartbeat: null, disable: false },
+    };
     writeFileSync(where.ledger, encodeLedger(new Map([[where.hooks, pending]])));
     writeFileSync(where.hooks, readHooks(where).replace('"timeout": 5', '"timeout": 9'));
     const refused = await fileCli('remove', where);

@@ -65,7 +65,7 @@ describe('record transitions', () => {
     const record = owned(A);
     expect(beginPending(record, Operation.Update, B)).toEqual({
       ...record,
-      pending: { operation: Operation.Update, intended: B },
+      pending: { operation: Operation.Update, intended: B, heartbeat: null, disable: false },
     });
   });
 
@@ -75,7 +75,9 @@ describe('record transitions', () => {
       receipt: null,
       removed: { generation: 2, receipt: A },
       released: { generation: 4, receipts: [A] },
-      pending: { operation: Operation.Install, intended: B },
+      pending: { operation: Operation.Install, intended: B, heartbeat: null, disable: false },
+      heartbeat: null,
+      disabled: null,
     };
     expect(commitPending(record)).toEqual({
       generation: 5,
@@ -83,6 +85,8 @@ describe('record transitions', () => {
       removed: null,
       released: null,
       pending: null,
+      heartbeat: null,
+      disabled: null,
     });
   });
 
@@ -94,6 +98,8 @@ describe('record transitions', () => {
       removed: { generation: 7, receipt: A },
       released: null,
       pending: null,
+      heartbeat: null,
+      disabled: null,
     });
   });
 
@@ -104,7 +110,9 @@ describe('record transitions', () => {
       receipt: null,
       removed,
       released: { generation: 3, receipts: [B] },
-      pending: { operation: Operation.Remove, intended: null },
+      pending: { operation: Operation.Remove, intended: null, heartbeat: null, disable: false },
+      heartbeat: null,
+      disabled: null,
     };
     expect(commitPending(record)).toEqual({
       generation: 4,
@@ -112,6 +120,8 @@ describe('record transitions', () => {
       removed,
       released: null,
       pending: null,
+      heartbeat: null,
+      disabled: null,
     });
   });
 
@@ -150,6 +160,8 @@ describe('releaseRecord', () => {
       removed: null,
       released: { generation: 3, receipts: [A, B] },
       pending: null,
+      heartbeat: null,
+      disabled: null,
     });
   });
 
@@ -164,7 +176,7 @@ describe('releaseRecord', () => {
       ...EMPTY_RECORD,
       generation: 1,
       removed,
-      pending: { operation: Operation.Install, intended: A },
+      pending: { operation: Operation.Install, intended: A, heartbeat: null, disable: false },
     };
     expect(releaseRecord(record)).toEqual({
       generation: 2,
@@ -172,13 +184,18 @@ describe('releaseRecord', () => {
       removed,
       released: { generation: 2, receipts: [A] },
       pending: null,
+      heartbeat: null,
+      disabled: null,
     });
   });
 
   it('leaves a record owning nothing unchanged, and only drops a pending remove (red: releasing nothing bumps the generation)', () => {
     const record: LedgerRecord = { ...EMPTY_RECORD, generation: 5 };
     expect(releaseRecord(record)).toBe(record);
-    const pendingRemove = { ...record, pending: { operation: Operation.Remove, intended: null } };
+    const pendingRemove = {
+      ...record,
+      pending: { operation: Operation.Remove, intended: null, heartbeat: null, disable: false },
+    };
     expect(releaseRecord(pendingRemove)).toEqual(record);
   });
 });

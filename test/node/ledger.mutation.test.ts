@@ -52,7 +52,11 @@ describe('decoding', () => {
 
   it('reads a version 2 record whole (red: a field is dropped or renamed on the way in)', () => {
     const record = v2({ released: { generation: 1, receipts: [receipt] } });
-    expect(decodeLedger(ledger(record)).get('/h/hooks.json')).toEqual(record);
+    expect(decodeLedger(ledger(record)).get('/h/hooks.json')).toEqual({
+      ...record,
+      heartbeat: null,
+      disabled: null,
+    });
   });
 
   it('reads a version 1 record as released: null, with a Remove keeping its digest (red: old ledgers are refused)', () => {
@@ -68,7 +72,7 @@ describe('decoding', () => {
   it.each([
     ['invalid UTF-8', new Uint8Array([0x7b, 0xff, 0x7d]), 'ledger-malformed'],
     ['a version that is a string', utf8({ cursorhooksLedger: '2', files: {} }), 'ledger-malformed'],
-    ['a version 3', utf8({ cursorhooksLedger: 3, files: {} }), 'ledger-version-unsupported'],
+    ['a version 4', utf8({ cursorhooksLedger: 4, files: {} }), 'ledger-version-unsupported'],
     ['files null', utf8({ cursorhooksLedger: 2, files: null }), 'ledger-malformed'],
     ['files an array', utf8({ cursorhooksLedger: 2, files: [] }), 'ledger-malformed'],
     ['files a string', utf8({ cursorhooksLedger: 2, files: 'x' }), 'ledger-malformed'],
@@ -160,6 +164,8 @@ describe('decoding', () => {
     expect(decodeLedger(ledger(v1, 1)).get('/h/hooks.json')?.pending).toEqual({
       operation: Operation.Install,
       intended: receipt,
+      heartbeat: null,
+      disable: false,
     });
   });
 
@@ -186,7 +192,7 @@ describe('decoding', () => {
 });
 
 describe('encoding', () => {
-  it('writes version 2 with the records sorted by path and a final newline (red: equal ledgers differ in bytes)', () => {
+  it('writes version 3 with the records sorted by path and a final newline (red: equal ledgers differ in bytes)', () => {
     const record: LedgerRecord = { ...EMPTY_RECORD, generation: 1 };
     const text = new TextDecoder().decode(
       encodeLedger(
@@ -197,7 +203,7 @@ describe('encoding', () => {
         ]),
       ),
     );
-    expect(JSON.parse(text).cursorhooksLedger).toBe(2);
+    expect(JSON.parse(text).cursorhooksLedger).toBe(3);
     expect(Object.keys(JSON.parse(text).files)).toEqual(['/a', '/b', '/c']);
     expect(text.endsWith('}\n')).toBe(true);
     expect(text).toContain('\n  "files"');

@@ -17,6 +17,8 @@ const EMPTY: LedgerRecord = {
   removed: null,
   released: null,
   pending: null,
+  heartbeat: null,
+  disabled: null,
 };
 
 describe('release', () => {
@@ -36,7 +38,10 @@ describe('release', () => {
 
   it('clears a pending write that owns nothing as a no-op, keeping the generation (red: a roll-back counts as a release)', async () => {
     const where = workspace();
-    const record = { ...EMPTY, pending: { operation: Operation.Remove, intended: null } };
+    const record = {
+      ...EMPTY,
+      pending: { operation: Operation.Remove, intended: null, heartbeat: null, disable: false },
+    };
     writeFileSync(where.ledger, encodeLedger(new Map([[where.hooks, record]])));
     const outcome = await release({ hooksFile: where.hooks, ledger: where.ledger });
     expect(outcome).toMatchObject({ status: 'no-op', released: [], generation: 4 });

@@ -197,7 +197,7 @@ describe('runOperation', () => {
   });
 
   it.each([
-    ['{"cursorhooksLedger":3,"files":{}}', 'ledger-version-unsupported'],
+    ['{"cursorhooksLedger":4,"files":{}}', 'ledger-version-unsupported'],
     ['{"files":{}}', 'ledger-malformed'],
     ['not json', 'ledger-malformed'],
   ])(

@@ -402,7 +402,12 @@ describe('the owned entry and the next step', () => {
     if (intended == null) throw new Error('no intended receipt');
     writeRecord(where, {
       ...record,
-      pending: { operation: Operation.Update, intended: { ...intended, shell: 'unregistered' } },
+      pending: {
+        operation: Operation.Update,
+        intended: { ...intended, shell: 'unregistered' },
+        heartbeat: null,
+        disable: false,
+      },
     });
     expect((await status(where)).nextStep.code).toBe('register-contract');
   });
@@ -415,7 +420,9 @@ describe('the owned entry and the next step', () => {
       receipt: null,
       removed: null,
       released: null,
-      pending: { operation: Operation.Install, intended: receipt },
+      pending: { operation: Operation.Install, intended: receipt, heartbeat: null, disable: false },
+      heartbeat: null,
+      disabled: null,
     });
     writeFileSync(where.hooks, where.document.replace('"timeout":5', '"timeout":6'));
     const s = await status(where);
@@ -433,6 +440,8 @@ describe('the owned entry and the next step', () => {
       removed: null,
       released: null,
       pending: null,
+      heartbeat: null,
+      disabled: null,
     });
     const s = await status(where);
     expect(s.ledger.generation).toBe(4);

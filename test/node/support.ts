@@ -176,7 +176,7 @@ export function pendingUpdate(
   return {
     record: {
       ...record,
-      pending: { operation: Operation.Update, intended },
+      pending: { operation: Operation.Update, intended, heartbeat: null, disable: false },
     },
     after: update.desired,
   };

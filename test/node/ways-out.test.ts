@@ -38,7 +38,10 @@ describe('a remove killed after its rename, then a foreign edit', () => {
   async function crashedRemove(): Promise<Where> {
     const where = await installed();
     const record = await recordOf(where);
-    const pending = { ...record, pending: { operation: Operation.Remove, intended: null } };
+    const pending = {
+      ...record,
+      pending: { operation: Operation.Remove, intended: null, heartbeat: null, disable: false },
+    };
     writeFileSync(where.ledger, encodeLedger(new Map([[where.hooks, pending]])));
     writeFileSync(where.hooks, foreignEdit(withoutEntry(where.document)));
     return where;

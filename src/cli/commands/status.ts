@@ -23,7 +23,8 @@ export const statusCommand: Command = {
   description: `Reports the hook file (absent, valid, or refused with a reason), the owned entry (owned,
 absent, modified, duplicated, outside stop, remainder drift), the ledger record (generation and
 any pending write), the host path checks of the receipted spec (or of --executable and
---selector), the shell contract's evidence, and the next safe step. It reads only: nothing is
+--selector), the shell contract's evidence, the last stop the host's observer recorded in the
+heartbeat file (when install --heartbeat recorded one), and the next safe step. It reads only: nothing is
 locked, settled or written. Exit 0 whenever the report was made, whatever it says.`,
   options: {
     ...FILE_OPTIONS,
@@ -32,7 +33,8 @@ locked, settled or written. Exit 0 whenever the report was made, whatever it say
     ...ACCEPT_METADATA_LOSS_OPTION,
   },
   output: `a readable report; with --json one object {"hooksFile", "realPath", "file", "owned", "ledger",
-  "checkedSpec", "hostPaths", "contract", "locks", "metadata", "nextStep"}`,
+  "checkedSpec", "hostPaths", "contract", "locks", "metadata", "nextStep"}, and "heartbeat" and
+  "lastStop" when the ledger keeps a heartbeat`,
   async run({ options, json, io }) {
     const { hooksFile, ledger } = filesOf(options);
     const given = specOf(options);

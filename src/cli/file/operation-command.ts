@@ -11,10 +11,14 @@ import { writeJSON } from '../io.js';
 import { failureOf } from './failure.js';
 import { HostPathRun } from './host-paths.js';
 import { operationResult, operationText } from './operation-result.js';
-import { filesOf, metadataLossOf, shellOf, specOf } from './options.js';
+import { absolute, filesOf, metadataLossOf, shellOf, specOf } from './options.js';
 
 export interface OperationCommandDeclaration {
   readonly operation: Operation;
+  /** The command's name when it is not the operation's (disable, enable). */
+  readonly name?: string;
+  /** What the run is for beyond its operation (the kit's `intent`). */
+  readonly intent?: 'disable' | 'enable';
   readonly summary: string;
   readonly description: string;
   readonly options: OptionDeclarations;
@@ -27,9 +31,9 @@ const OUTPUT = `a summary and the unified diff; with --json one object {"status"
   error on stderr as every command does.`;
 
 export function operationCommand(declaration: OperationCommandDeclaration): Command {
-  const { operation } = declaration;
+  const { operation, intent } = declaration;
   return {
-    name: operation,
+    name: declaration.name ?? operation,
     summary: declaration.summary,
     description: declaration.description,
     options: { ...declaration.options, ...CONTRACT_FILE_OPTION },
@@ -42,6 +46,7 @@ export function operationCommand(declaration: OperationCommandDeclaration): Comm
         options,
         planner.contracts().map((contract) => contract.id),
       );
+      const heartbeat = absolute(options, 'heartbeat');
       const dryRun = options['dry-run'] === true;
       const hostPaths = new HostPathRun(options['vouch-unperformed-checks'] === true);
       const outcome = await runOperation({
@@ -50,6 +55,8 @@ export function operationCommand(declaration: OperationCommandDeclaration): Comm
         ledger,
         ...(spec === undefined ? {} : { spec }),
         ...(shell === undefined ? {} : { shell }),
+        ...(heartbeat === undefined ? {} : { heartbeat }),
+        ...(intent === undefined ? {} : { intent }),
         dryRun,
         checkHostPaths: hostPaths.checker,
         planner,

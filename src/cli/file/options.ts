@@ -52,6 +52,15 @@ export const DRY_RUN_OPTION: OptionDeclarations = {
   },
 };
 
+/** install: where the host's observer records each stop, kept in the ledger for `status`. */
+export const HEARTBEAT_OPTION: OptionDeclarations = {
+  heartbeat: {
+    type: 'string',
+    value: 'PATH',
+    help: "the heartbeat file the host's stop observer writes, an absolute path: status then reports the last stop (default: the one on record, if any)",
+  },
+};
+
 /** The one way past a check the CLI could not perform; its name says what the user takes on. */
 export const VOUCH_OPTION: OptionDeclarations = {
   'vouch-unperformed-checks': {

@@ -3,6 +3,7 @@
 import type { HookSpec } from '../../domain/hook-spec.js';
 import type { PendingResolution } from '../../node/fence.js';
 import type { LedgerRecord } from '../../node/ledger.js';
+import type { LastStop, LivenessState } from '../../node/liveness.js';
 import type { EntryLocation, FileProblem, HookStatus } from '../../node/status.js';
 import type { QualificationEvidence } from '../../shell/contract.js';
 import { type HostPathsJSON, hostPathLines } from './host-paths.js';
@@ -46,6 +47,15 @@ export interface StatusResultJSON {
     } | null;
   }[];
   readonly metadata: MetadataJSON;
+  /** Both present only when the ledger keeps a heartbeat (install --heartbeat). */
+  readonly heartbeat?: {
+    readonly path: string;
+    readonly installedAt: string;
+    readonly state: LivenessState;
+    readonly reason: string | null;
+    readonly stops: number | null;
+  };
+  readonly lastStop?: LastStop | null;
   readonly nextStep: {
     readonly code: string;
     /** The cursorhooks command line to run next; null when the step is a hand edit or nothing. */
@@ -112,11 +122,22 @@ export function statusResult(
       holder: holder ?? null,
     })),
     metadata: metadataJSON(status.metadata),
+    ...livenessJSON(status),
     nextStep: {
       code: nextStep.code,
       command: nextStep.command === null ? null : commandLine(nextStep.command, status, ledgerPath),
       sentence: nextStep.sentence,
     },
+  };
+}
+
+function livenessJSON(status: HookStatus): Pick<StatusResultJSON, 'heartbeat' | 'lastStop'> {
+  const { liveness } = status;
+  if (liveness === undefined) return {};
+  const { path, installedAt, state, reason, stops, lastStop } = liveness;
+  return {
+    heartbeat: { path, installedAt, state, reason: reason ?? null, stops: stops ?? null },
+    lastStop,
   };
 }
 
@@ -126,6 +147,12 @@ export function statusResult(
  * to paste.
  */
 function commandLine(command: string, status: HookStatus, ledgerPath: string): string {
+  const { qualify } = status.nextStep;
+  if (qualify !== undefined) {
+    const { family, stateDir } = qualify;
+    const words = ['cursorhooks', 'qualify', 'start', '--hooks-file', status.hooksFile];
+    return [...words, '--family', family, '--state-dir', stateDir].map(quoteWord).join(' ');
+  }
   const words = ['cursorhooks', command, '--hooks-file', status.hooksFile, '--ledger', ledgerPath];
   const known = status.nextStep.with;
   if (known !== null) {
@@ -207,8 +234,25 @@ export function statusText(result: StatusResultJSON): string {
   }
   const metadata = metadataStatusLine(result.metadata);
   if (metadata !== undefined) lines.push(metadata);
+  lines.push(...heartbeatLines(result));
   const { nextStep } = result;
   lines.push(`next step: ${nextStep.code}: ${nextStep.sentence}`);
   if (nextStep.command !== null) lines.push(`  ${nextStep.command}`);
   return `${lines.join('\n')}\n`;
+}
+
+function heartbeatLines({ heartbeat, lastStop }: StatusResultJSON): string[] {
+  if (heartbeat === undefined) return [];
+  const head = `heartbeat: ${heartbeat.path} (installed ${heartbeat.installedAt})`;
+  if (heartbeat.state === 'unreadable') {
+    return [head, `  unreadable${because(heartbeat.reason)}: nothing in it is trusted`];
+  }
+  if (lastStop == null) return [head, '  no stop seen since the install'];
+  const fields = [
+    `Cursor ${lastStop.cursorVersion === null ? 'version not reported' : JSON.stringify(lastStop.cursorVersion)}`,
+    `verdict ${lastStop.verdict ?? 'none'}`,
+    `status ${lastStop.status ?? 'none'}`,
+    `loop ${lastStop.loopCount ?? 'none'}`,
+  ];
+  return [head, `  last stop ${lastStop.at} (${heartbeat.stops} in all): ${fields.join(', ')}`];
 }

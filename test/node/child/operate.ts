@@ -13,6 +13,8 @@ export interface ChildJob {
   readonly shell: string;
   /** Kill just before this mutating call (1-based); 0 never. */
   readonly killAt: number;
+  /** disable or enable: the run disableHook or enableHook makes. */
+  readonly intent?: 'disable' | 'enable';
 }
 
 const job = JSON.parse(process.argv[2] ?? '{}') as ChildJob;
@@ -26,6 +28,7 @@ const outcome = await runOperation({
   checkHostPaths: async () => ({ verified: true, checks: [] }),
   fs,
   lockTimeoutMs: 30_000,
+  ...(job.intent === undefined ? {} : { intent: job.intent }),
 });
 process.stdout.write(
   JSON.stringify({ status: outcome.status, reason: outcome.error?.reason, calls: count() }),

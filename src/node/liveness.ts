@@ -1,0 +1,120 @@
+// What the host's heartbeat file says about the stops its observer answered since the install
+// (`install --heartbeat`). The file is written by another program, so it is read as hostile
+// input: bounded, the path itself and never a link's target, validated to the last key; a
+// file that fails any of that is reported unreadable and nothing in it is used.
+import { CursorHooksError } from '../errors/errors.js';
+import type { ErrorReason } from '../errors/reasons.js';
+import type { StopEventVerdict } from '../shell/stop-event.js';
+import { asHostError } from './errors.js';
+import { type FsSeam, nodeFs } from './fs-seam.js';
+import { type HeartbeatRecord, isIsoInstant } from './ledger.js';
+import { readRegularFile } from './read.js';
+
+/** A heartbeat is a few hundred bytes; anything near this is not one. */
+export const MAX_HEARTBEAT_BYTES = 64 * 1024;
+
+/** The heartbeat file format's version this kit reads. */
+export const HEARTBEAT_VERSION = 1;
+
+/** The last stop, exactly as the observer recorded it. */
+export interface LastStop {
+  /** ISO-8601 UTC. */
+  readonly at: string;
+  readonly cursorVersion: string | null;
+  /** `checkStopEvent`'s verdict against the observer's contract; null when it had none. */
+  readonly verdict: StopEventVerdict | null;
+  readonly status: 'completed' | 'aborted' | 'error' | null;
+  readonly loopCount: number | null;
+}
+
+/**
+ * no-stop: no stop recorded since the install (no file yet, or only older stops); seen: the
+ * last stop since the install is `lastStop`; unreadable: the file is not a valid heartbeat.
+ */
+export type LivenessState = 'no-stop' | 'seen' | 'unreadable';
+
+export interface Liveness {
+  readonly path: string;
+  readonly installedAt: string;
+  readonly state: LivenessState;
+  /** Why the file is unreadable; undefined otherwise. */
+  readonly reason: ErrorReason | undefined;
+  /** The stops counted in the file; undefined unless seen. */
+  readonly stops: number | undefined;
+  readonly lastStop: LastStop | null;
+}
+
+export async function readLiveness(
+  heartbeat: HeartbeatRecord,
+  fs: FsSeam = nodeFs,
+): Promise<Liveness> {
+  const { path, installedAt } = heartbeat;
+  const none = { path, installedAt, reason: undefined, stops: undefined, lastStop: null };
+  let parsed: { stops: number; lastStop: LastStop };
+  try {
+    const bytes = await readRegularFile(path, MAX_HEARTBEAT_BYTES, fs);
+    if (bytes === undefined) return { ...none, state: 'no-stop' };
+    parsed = decodeHeartbeat(bytes);
+  } catch (err) {
+    return { ...none, state: 'unreadable', reason: reasonOf(err) };
+  }
+  // A stop recorded before this install belongs to an earlier one.
+  if (Date.parse(parsed.lastStop.at) < Date.parse(installedAt)) {
+    return { ...none, state: 'no-stop' };
+  }
+  return { ...none, state: 'seen', stops: parsed.stops, lastStop: parsed.lastStop };
+}
+
+function reasonOf(err: unknown): ErrorReason {
+  return err instanceof CursorHooksError ? err.reason : asHostError(err).reason;
+}
+
+const VERDICTS: readonly unknown[] = [
+  'qualified',
+  'payload-unreadable',
+  'not-stop',
+  'version-missing',
+  'version-differs',
+  null,
+] satisfies readonly (StopEventVerdict | null)[];
+const STATUSES: readonly unknown[] = ['completed', 'aborted', 'error', null];
+
+/** The heartbeat's `{ version, stops, lastStop }`, every key exact; throws `heartbeat-malformed`. */
+export function decodeHeartbeat(bytes: Uint8Array): { stops: number; lastStop: LastStop } {
+  if (bytes.length > MAX_HEARTBEAT_BYTES) throw new CursorHooksError('heartbeat-too-large');
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    throw new CursorHooksError('heartbeat-malformed');
+  }
+  const root = exact(value, ['version', 'stops', 'lastStop']);
+  const { stops } = root;
+  if (root.version !== HEARTBEAT_VERSION) throw new CursorHooksError('heartbeat-malformed');
+  if (!Number.isSafeInteger(stops) || (stops as number) < 1) {
+    throw new CursorHooksError('heartbeat-malformed');
+  }
+  const last = exact(root.lastStop, ['at', 'cursorVersion', 'verdict', 'status', 'loopCount']);
+  const { at, cursorVersion, verdict, status, loopCount } = last;
+  const valid =
+    typeof at === 'string' &&
+    isIsoInstant(at) &&
+    (cursorVersion === null || typeof cursorVersion === 'string') &&
+    VERDICTS.includes(verdict) &&
+    STATUSES.includes(status) &&
+    (loopCount === null || (Number.isSafeInteger(loopCount) && (loopCount as number) >= 0));
+  if (!valid) throw new CursorHooksError('heartbeat-malformed');
+  const lastStop = { at, cursorVersion, verdict, status, loopCount } as LastStop;
+  return { stops: stops as number, lastStop };
+}
+
+function exact<K extends string>(value: unknown, keys: readonly K[]): Record<K, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new CursorHooksError('heartbeat-malformed');
+  }
+  const own = Object.keys(value);
+  if (own.length !== keys.length || !keys.every((key) => Object.hasOwn(value, key))) {
+    throw new CursorHooksError('heartbeat-malformed');
+  }
+  return value as Record<K, unknown>;
+}

@@ -1,0 +1,42 @@
+// disable and enable from the command line: the user's "off" holds against install, update and
+// repair, status reports it with nothing to do, and enable brings the very same entry back.
+import { describe, expect, it } from 'vitest';
+import { fileCli, home, install, readHooks, result, specArgs, writeHooks } from './file-support.js';
+import { expectSchema } from './schema-check.js';
+
+describe('cursorhooks disable / enable', () => {
+  it('turns the entry off and keeps it off until enable (red: install after disable puts it back, or status asks for a repair)', async () => {
+    const where = home();
+    writeHooks(where);
+    result(await install(where), 0);
+    const installed = readHooks(where);
+    const off = result(await fileCli('disable', where), 0);
+    expectSchema('operation-result', off);
+    expect(off.status).toBe('done');
+    expect(readHooks(where)).not.toContain(where.spec.selector);
+    for (const [command, spec] of [
+      ['install', where.spec],
+      ['update', where.otherSpec],
+      ['repair', where.spec],
+    ] as const) {
+      const refused = result(await fileCli(command, where, ...specArgs(spec)), 1);
+      expect([command, refused.error?.reason]).toEqual([command, 'disabled-by-user']);
+    }
+    const status = JSON.parse((await fileCli('status', where)).stdout);
+    expectSchema('status-result', status);
+    expect(status.owned.state).toBe('disabled');
+    expect(status.nextStep).toMatchObject({ code: 'none', command: null });
+    expect(status.nextStep.sentence).toContain('enable');
+    const on = result(await fileCli('enable', where), 0);
+    expect(on.status).toBe('done');
+    expect(readHooks(where)).toBe(installed);
+    result(await install(where), 0);
+  });
+
+  it('refuses enable with nothing turned off, exit 1 (red: enable succeeds from nothing)', async () => {
+    const where = home();
+    writeHooks(where);
+    const refused = result(await fileCli('enable', where), 1);
+    expect(refused.error?.reason).toBe('not-disabled');
+  });
+});

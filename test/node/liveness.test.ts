@@ -1,0 +1,316 @@
+// The heartbeat kept in the ledger (install --heartbeat), what status makes of the file the
+// observer writes there, and the requalify step after a stop from another Cursor version.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Operation } from '../../src/index.js';
+import { commitPending } from '../../src/node/fence.js';
+import { decodeLedger, EMPTY_RECORD } from '../../src/node/ledger.js';
+import { MAX_HEARTBEAT_BYTES, readLiveness } from '../../src/node/liveness.js';
+import { QUALIFY_STATE_DIRECTORY, readStatus } from '../../src/node/status.js';
+import { OTHER_SPEC } from '../planner/support.js';
+import { operate, recordOf, type Where, workspace } from './support.js';
+
+const AT_INSTALL = new Date('2026-12-01T10:00:00.000Z');
+const clock = (date: Date) => () => date;
+
+/** The contract the kit tests install with, and its evidence's version. */
+const QUALIFIED = '3.22.12';
+
+const lastStop = (fields: Record<string, unknown> = {}) => ({
+  at: '2026-12-01T10:05:00.000Z',
+  cursorVersion: QUALIFIED,
+  verdict: 'qualified',
+  status: 'completed',
+  loopCount: 0,
+  ...fields,
+});
+const heartbeatText = (last: unknown = lastStop(), extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ version: 1, stops: 3, lastStop: last, ...extra });
+
+async function withHeartbeat(): Promise<Where & { heartbeat: string }> {
+  const where = workspace();
+  const heartbeat = join(where.dir, 'state', 'heartbeat.json');
+  const outcome = await operate(where, Operation.Install, { heartbeat, now: clock(AT_INSTALL) });
+  expect(outcome.status).toBe('done');
+  mkdirSync(dirname(heartbeat));
+  return { ...where, heartbeat };
+}
+
+const status = (where: Where) => readStatus({ hooksFile: where.hooks, ledger: where.ledger });
+
+describe('the ledger keeps the heartbeat of an install', () => {
+  it('records the path with the install time (red: --heartbeat is dropped on the way to the ledger)', async () => {
+    const where = await withHeartbeat();
+    expect((await recordOf(where)).heartbeat).toEqual({
+      path: where.heartbeat,
+      installedAt: AT_INSTALL.toISOString(),
+    });
+  });
+
+  it('leaves a repeated install with the same heartbeat a no-op that writes nothing (red: every install re-dates the record)', async () => {
+    const where = await withHeartbeat();
+    const before = readFileSync(where.ledger, 'utf8');
+    const again = await operate(where, Operation.Install, {
+      heartbeat: where.heartbeat,
+      now: clock(new Date('2026-12-02T00:00:00.000Z')),
+    });
+    expect(again.status).toBe('no-op');
+    expect(readFileSync(where.ledger, 'utf8')).toBe(before);
+  });
+
+  it('records a new heartbeat on an install whose entry is already in place (red: the early no-op skips the ledger)', async () => {
+    const where = workspace();
+    expect((await operate(where, Operation.Install)).status).toBe('done');
+    const later = new Date('2026-12-03T00:00:00.000Z');
+    const heartbeat = join(where.dir, 'beat.json');
+    const again = await operate(where, Operation.Install, { heartbeat, now: clock(later) });
+    expect(again.status).toBe('no-op');
+    expect((await recordOf(where)).heartbeat).toEqual({
+      path: heartbeat,
+      installedAt: later.toISOString(),
+    });
+  });
+
+  it('keeps the heartbeat through an install without one, an update and a remove (red: following status advice loses it)', async () => {
+    const where = await withHeartbeat();
+    const kept = (await recordOf(where)).heartbeat;
+    expect((await operate(where, Operation.Install)).status).toBe('no-op');
+    expect((await operate(where, Operation.Update, { spec: OTHER_SPEC })).status).toBe('done');
+    expect((await recordOf(where)).heartbeat).toEqual(kept);
+    expect((await operate(where, Operation.Remove, { spec: null })).status).toBe('done');
+    expect((await recordOf(where)).heartbeat).toEqual(kept);
+  });
+
+  it('re-dates the heartbeat when an install writes the entry again after a remove (red: stops before the new install count as seen)', async () => {
+    const where = await withHeartbeat();
+    expect((await operate(where, Operation.Remove, { spec: null })).status).toBe('done');
+    const later = new Date('2026-12-04T00:00:00.000Z');
+    expect((await operate(where, Operation.Install, { now: clock(later) })).status).toBe('done');
+    expect((await recordOf(where)).heartbeat?.installedAt).toBe(later.toISOString());
+  });
+
+  it('refuses a relative heartbeat path and writes nothing (red: a path relative to wherever the host ran is kept)', async () => {
+    const where = workspace();
+    const outcome = await operate(where, Operation.Install, { heartbeat: 'beat.json' });
+    expect(outcome).toMatchObject({ status: 'refused', error: { reason: 'path-not-absolute' } });
+    expect(() => readFileSync(where.ledger)).toThrow();
+    expect(() => readFileSync(where.hooks)).toThrow();
+  });
+
+  it('carries the heartbeat in the pending install, so a crash settled forward keeps it (red: a crash after the write loses the heartbeat)', () => {
+    const heartbeat = { path: '/h/beat.json', installedAt: AT_INSTALL.toISOString() };
+    const pending = {
+      ...EMPTY_RECORD,
+      pending: { operation: Operation.Install, intended: null, heartbeat, disable: false },
+    };
+    expect(commitPending(pending).heartbeat).toEqual(heartbeat);
+  });
+});
+
+describe('the ledger decodes the heartbeat strictly', () => {
+  const v3 = (heartbeat: unknown, pending: unknown = null) =>
+    new TextEncoder().encode(
+      JSON.stringify({
+        cursorhooksLedger: 3,
+        files: {
+          '/h/hooks.json': {
+            generation: 0,
+            receipt: null,
+            removed: null,
+            released: null,
+            pending,
+            heartbeat,
+            disabled: null,
+          },
+        },
+      }),
+    );
+  const reasonOf = (bytes: Uint8Array) => {
+    try {
+      decodeLedger(bytes);
+      return undefined;
+    } catch (err) {
+      return (err as { reason?: string }).reason;
+    }
+  };
+
+  it('reads a well-formed heartbeat (red: a valid record is refused)', () => {
+    const heartbeat = { path: '/h/beat.json', installedAt: '2026-12-01T10:00:00.000Z' };
+    expect(decodeLedger(v3(heartbeat)).get('/h/hooks.json')?.heartbeat).toEqual(heartbeat);
+  });
+
+  it.each([
+    ['a relative path', { path: 'beat.json', installedAt: '2026-12-01T10:00:00.000Z' }],
+    ['a path with NUL', { path: '/h/a\0b', installedAt: '2026-12-01T10:00:00.000Z' }],
+    ['a date that is no instant', { path: '/h/b', installedAt: '2026-02-30T10:00:00.000Z' }],
+    ['a date without milliseconds', { path: '/h/b', installedAt: '2026-12-01T10:00:00Z' }],
+    ['an extra key', { path: '/h/b', installedAt: '2026-12-01T10:00:00.000Z', x: 1 }],
+    ['a string', '/h/b'],
+  ])('refuses %s as ledger-malformed (red: a damaged heartbeat is trusted)', (_, heartbeat) => {
+    expect(reasonOf(v3(heartbeat))).toBe('ledger-malformed');
+  });
+
+  it('refuses a heartbeat on a pending remove (red: a remove could date an install)', () => {
+    const heartbeat = { path: '/h/beat.json', installedAt: '2026-12-01T10:00:00.000Z' };
+    const pending = { operation: 'remove', intended: null, heartbeat, disable: false };
+    expect(reasonOf(v3(null, pending))).toBe('ledger-malformed');
+  });
+});
+
+describe('readLiveness', () => {
+  const record = (path: string) => ({ path, installedAt: AT_INSTALL.toISOString() });
+
+  it('says no-stop while the observer has written nothing (red: an absent file reads as unreadable)', async () => {
+    const where = workspace();
+    const liveness = await readLiveness(record(join(where.dir, 'none.json')));
+    expect(liveness).toMatchObject({ state: 'no-stop', lastStop: null, reason: undefined });
+  });
+
+  it('reports the last stop exactly as recorded (red: a field is lost or renamed)', async () => {
+    const where = workspace();
+    const path = join(where.dir, 'beat.json');
+    writeFileSync(path, heartbeatText());
+    expect(await readLiveness(record(path))).toEqual({
+      ...record(path),
+      state: 'seen',
+      reason: undefined,
+      stops: 3,
+      lastStop: lastStop(),
+    });
+  });
+
+  it('says no-stop for a last stop older than the install (red: an earlier install’s stop counts as seen)', async () => {
+    const where = workspace();
+    const path = join(where.dir, 'beat.json');
+    writeFileSync(path, heartbeatText(lastStop({ at: '2026-12-01T09:59:59.999Z' })));
+    expect(await readLiveness(record(path))).toMatchObject({ state: 'no-stop', lastStop: null });
+  });
+
+  it('refuses a symlink without following it (red: a link to any file is read as the heartbeat)', async () => {
+    const where = workspace();
+    const target = join(where.dir, 'real.json');
+    writeFileSync(target, heartbeatText());
+    const path = join(where.dir, 'beat.json');
+    symlinkSync(target, path);
+    expect(await readLiveness(record(path))).toMatchObject({
+      state: 'unreadable',
+      reason: 'file-is-link',
+      lastStop: null,
+    });
+  });
+
+  it('refuses a FIFO without blocking (red: status hangs on a FIFO planted at the path)', async () => {
+    const where = workspace();
+    const path = join(where.dir, 'beat.json');
+    expect(spawnSync('mkfifo', [path]).status).toBe(0);
+    expect(await readLiveness(record(path))).toMatchObject({
+      state: 'unreadable',
+      reason: 'file-not-regular',
+    });
+  });
+
+  it('refuses a file over 64 KiB (red: the read is unbounded)', async () => {
+    const where = workspace();
+    const path = join(where.dir, 'beat.json');
+    const padded = heartbeatText(lastStop(), {});
+    writeFileSync(path, padded + ' '.repeat(MAX_HEARTBEAT_BYTES + 1 - padded.length));
+    expect(await readLiveness(record(path))).toMatchObject({
+      state: 'unreadable',
+      reason: 'heartbeat-too-large',
+    });
+  });
+
+  it.each([
+    ['not JSON', '{"version":1,'],
+    ['not UTF-8', Buffer.from([0x7b, 0xff, 0x7d])],
+    ['version 2', heartbeatText(lastStop(), { version: 2 })],
+    ['stops 0', heartbeatText(lastStop(), { stops: 0 })],
+    ['stops a string', heartbeatText(lastStop(), { stops: '3' })],
+    ['an extra root key', heartbeatText(lastStop(), { user: 'x' })],
+    ['lastStop null', heartbeatText(null)],
+    ['an extra lastStop key', heartbeatText(lastStop({ prompt: 'x' }))],
+    ['a missing lastStop key', heartbeatText({ at: '2026-12-01T10:05:00.000Z' })],
+    ['at not an instant', heartbeatText(lastStop({ at: 'yesterday' }))],
+    ['cursorVersion a number', heartbeatText(lastStop({ cursorVersion: 3 }))],
+    ['an unknown verdict', heartbeatText(lastStop({ verdict: 'fine' }))],
+    ['an unknown status', heartbeatText(lastStop({ status: 'done' }))],
+    ['a negative loopCount', heartbeatText(lastStop({ loopCount: -1 }))],
+    ['a fractional loopCount', heartbeatText(lastStop({ loopCount: 0.5 }))],
+  ])(
+    'calls a heartbeat with %s unreadable, heartbeat-malformed (red: a bad file is trusted)',
+    async (_, bytes) => {
+      const where = workspace();
+      const path = join(where.dir, 'beat.json');
+      writeFileSync(path, bytes);
+      expect(await readLiveness(record(path))).toMatchObject({
+        state: 'unreadable',
+        reason: 'heartbeat-malformed',
+        lastStop: null,
+      });
+    },
+  );
+});
+
+describe('status and the last stop', () => {
+  it('has no liveness where the ledger keeps no heartbeat (red: the report changes for hosts without one)', async () => {
+    const where = workspace();
+    expect((await operate(where, Operation.Install)).status).toBe('done');
+    const s = await status(where);
+    expect('liveness' in s).toBe(false);
+    expect(s.nextStep.code).toBe('none');
+  });
+
+  it('says no-stop, and none, before the first stop (red: a fresh install reads as broken)', async () => {
+    const where = await withHeartbeat();
+    const s = await status(where);
+    expect(s.liveness).toMatchObject({ state: 'no-stop', lastStop: null });
+    expect(s.nextStep.code).toBe('none');
+  });
+
+  it('reports a stop from the qualified version with next step none (red: every stop asks for requalification)', async () => {
+    const where = await withHeartbeat();
+    writeFileSync(where.heartbeat, heartbeatText());
+    const s = await status(where);
+    expect(s.liveness?.lastStop).toEqual(lastStop());
+    expect(s.nextStep.code).toBe('none');
+  });
+
+  it.each([
+    ['another cursorVersion', lastStop({ cursorVersion: '3.23.0', verdict: null })],
+    ['the verdict version-differs', lastStop({ cursorVersion: null, verdict: 'version-differs' })],
+  ])(
+    'names requalify after a stop with %s, with the family and a state directory beside the ledger (red: a Cursor update goes unnoticed)',
+    async (_, last) => {
+      const where = await withHeartbeat();
+      writeFileSync(where.heartbeat, heartbeatText(last));
+      const s = await status(where);
+      expect(s.nextStep).toMatchObject({
+        code: 'requalify',
+        command: 'qualify start',
+        with: null,
+        qualify: {
+          family: 'posix-single-quote',
+          stateDir: join(where.dir, QUALIFY_STATE_DIRECTORY),
+        },
+      });
+    },
+  );
+
+  it('puts a state the user must fix first ahead of requalify (red: requalify hides remainder drift)', async () => {
+    const where = await withHeartbeat();
+    writeFileSync(where.heartbeat, heartbeatText(lastStop({ cursorVersion: '3.23.0' })));
+    const text = readFileSync(where.hooks, 'utf8');
+    writeFileSync(where.hooks, text.replace('"version": 1', '"version": 1, "x": 1'));
+    expect((await status(where)).nextStep.code).toBe('refresh');
+  });
+
+  it('does not ask for requalification from an unreadable heartbeat (red: a planted file steers the next step)', async () => {
+    const where = await withHeartbeat();
+    writeFileSync(where.heartbeat, heartbeatText(lastStop({ cursorVersion: 9 })));
+    const s = await status(where);
+    expect(s.liveness).toMatchObject({ state: 'unreadable', reason: 'heartbeat-malformed' });
+    expect(s.nextStep.code).toBe('none');
+  });
+});
