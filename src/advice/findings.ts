@@ -77,14 +77,17 @@ export interface Finding {
   readonly code: FindingCode;
   readonly severity: Severity;
   readonly source: HookSource;
+  /** For a workspace's source: the workspace's position in the list doctor was given. */
+  readonly workspace?: number;
   readonly event?: string;
   readonly eventIndex?: number;
   readonly index?: number;
   readonly hook?: number;
   /** For `field-type`: the field's name, from the entry-field table. */
   readonly field?: string;
-  /** For `command-in-two-sources`: the other source. */
+  /** For `command-in-two-sources`: the other source (and its workspace, for a workspace's). */
   readonly also?: HookSource;
+  readonly alsoWorkspace?: number;
   /** For `not-json` and `key-duplicated`: where, from 1, counting code points. */
   readonly line?: number;
   readonly column?: number;
@@ -98,6 +101,7 @@ export function compareFindings(a: Finding, b: Finding): number {
   return (
     SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity) ||
     SOURCES.indexOf(a.source) - SOURCES.indexOf(b.source) ||
+    (a.workspace ?? -1) - (b.workspace ?? -1) ||
     (a.eventIndex ?? a.index ?? -1) - (b.eventIndex ?? b.index ?? -1) ||
     (a.index ?? -1) - (b.index ?? -1) ||
     (a.hook ?? -1) - (b.hook ?? -1)
