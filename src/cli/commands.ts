@@ -22,6 +22,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'repair', load: async () => (await import('./commands/repair.js')).repairCommand },
   { name: 'release', load: async () => (await import('./commands/release.js')).releaseCommand },
   { name: 'status', load: async () => (await import('./commands/status.js')).statusCommand },
+  { name: 'doctor', load: async () => (await import('./commands/doctor.js')).doctorCommand },
   { name: 'qualify', load: async () => (await import('./commands/qualify.js')).qualifyCommand },
   { name: 'help', load: async () => (await import('./commands/help.js')).helpCommand },
 ];

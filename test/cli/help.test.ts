@@ -23,6 +23,7 @@ const NAMES = [
   'repair',
   'release',
   'status',
+  'doctor',
   'qualify',
   'help',
 ];
