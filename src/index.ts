@@ -1,6 +1,14 @@
 // The public surface (SPEC §2). Everything not exported here is private to the package.
 import 'reflect-metadata';
 
+export { type AdviceOptions, adviseHooks } from './advice/advise.js';
+export {
+  FINDING_SENTENCES,
+  type Finding,
+  type FindingCode,
+  type HookSource,
+  type Severity,
+} from './advice/findings.js';
 export type { HookSpec } from './domain/hook-spec.js';
 export { Receipt, type ReceiptJSON } from './domain/receipt.js';
 export {

@@ -24,6 +24,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'disable', load: async () => (await import('./commands/disable.js')).disableCommand },
   { name: 'enable', load: async () => (await import('./commands/enable.js')).enableCommand },
   { name: 'status', load: async () => (await import('./commands/status.js')).statusCommand },
+  { name: 'doctor', load: async () => (await import('./commands/doctor.js')).doctorCommand },
   { name: 'qualify', load: async () => (await import('./commands/qualify.js')).qualifyCommand },
   { name: 'help', load: async () => (await import('./commands/help.js')).helpCommand },
 ];

@@ -117,6 +117,8 @@ export const REASON_MESSAGES = {
   'shell-contract-duplicate': 'two registered shell contracts share one id',
   'shell-contract-invalid': 'a registered shell contract does not have the required shape',
   'unexpected-failure': 'an unexpected failure stopped the plan; nothing was changed',
+  'advice-options-invalid':
+    'the advice options are not valid: a known source, a string command, a known grammar family, a string shell id and an array of contracts',
 
   // Container misuse found when adopting the package (issue 8; ConflictError).
   'shell-contract-unqualified':

@@ -8,6 +8,14 @@ export {
   type WriteOptions,
   writeHookFile,
 } from './cas-write.js';
+export {
+  type DiagnoseOptions,
+  type Diagnosis,
+  diagnoseHooks,
+  type OwnedKnowledge,
+  type SourceReport,
+} from './doctor/diagnose.js';
+export { enterpriseHooksPath, type SourceLocations } from './doctor/sources.js';
 export { FileChangedError, HostIOError, LedgerError } from './errors.js';
 export { decidePending, type PendingResolution } from './fence.js';
 export type { OpenFile } from './fs-seam.js';

@@ -44,6 +44,7 @@ const COMMAND_NAMES = [
   'repair',
   'release',
   'status',
+  'doctor',
   'qualify',
   'help',
 ];

@@ -25,6 +25,7 @@ const NAMES = [
   'disable',
   'enable',
   'status',
+  'doctor',
   'qualify',
   'help',
 ];

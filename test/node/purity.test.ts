@@ -1,6 +1,7 @@
-// SPEC §11: the planner stays pure. Nothing the JSON layer, the domain, the planner, the shell
-// registry, the errors or contracts/ are made of reaches the file system, the OS, paths,
-// `process`, the clock or randomness, and none of it imports the host kit or the CLI.
+// SPEC §11: the planner stays pure. Nothing the advice (doctor's pure half), the JSON layer, the
+// domain, the planner, the shell registry, the errors or contracts/ are made of reaches the file
+// system, the OS, paths, `process`, the clock or randomness, and none of it imports the host kit
+// or the CLI.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +9,15 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const PURE_DIRS = ['src/json', 'src/domain', 'src/planner', 'src/shell', 'src/errors', 'contracts'];
+const PURE_DIRS = [
+  'src/advice',
+  'src/json',
+  'src/domain',
+  'src/planner',
+  'src/shell',
+  'src/errors',
+  'contracts',
+];
 const PURE_FILES = ['src/index.ts', 'src/limits.ts'];
 
 /** Modules pure code may import besides its own relative ones: byte and hash helpers, DI. */

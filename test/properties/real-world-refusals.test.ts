@@ -4,27 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { LinuxUserShell32212, Operation, plan } from '../../src/index.js';
 import { utf8 } from '../support/common.js';
-
-const FILES: readonly (readonly [string, string, string, RegExp])[] = [
-  [
-    'a file without version',
-    '{\n  "hooks": {\n    "stop": [{ "command": "./MARKER-stop.sh" }]\n  }\n}\n',
-    'version-missing',
-    /add "version": 1 as a top-level member/,
-  ],
-  [
-    'a file with a line comment',
-    '{\n  // MARKER note\n  "version": 1,\n  "hooks": {}\n}\n',
-    'json-syntax',
-    /remove comments and trailing commas/,
-  ],
-  [
-    'a file with a trailing comma',
-    '{\n  "version": 1,\n  "hooks": { "stop": [{ "command": "MARKER" },] }\n}\n',
-    'json-syntax',
-    /remove comments and trailing commas/,
-  ],
-];
+import { REAL_WORLD_FILES as FILES } from './real-world-files.js';
 
 describe('refusals of real-world files explain the fix', () => {
   it.each(FILES)(
