@@ -1,6 +1,7 @@
 // What state a hook file, its owned entry and the host's ledger record are in, and the one next
 // step that leaves that state. It reads only: nothing is locked, settled or written.
 import { dirname, join } from 'node:path';
+import type { Finding, Severity } from '../advice/findings.js';
 import { HookDocument } from '../domain/hook-document.js';
 import type { HookSpec } from '../domain/hook-spec.js';
 import type { ReceiptJSON } from '../domain/receipt.js';
@@ -11,6 +12,8 @@ import type { HookPlanner } from '../planner/hook-planner.js';
 import { Operation } from '../planner/operation.js';
 import { grammarFamily } from '../shell/families.js';
 import { stopArgv } from '../shell/stop-invocation.js';
+import { addedContracts, diagnoseHooks } from './doctor/diagnose.js';
+import type { SourceLocations } from './doctor/sources.js';
 import { aboutFile, type FileRole, HostIOError } from './errors.js';
 import { decidePending, type PendingResolution, settle } from './fence.js';
 import { type FsSeam, nodeFs } from './fs-seam.js';
@@ -157,6 +160,17 @@ export interface HookStatus {
    * keeps one.
    */
   readonly liveness?: Liveness;
+  /**
+   * What doctor finds in every hook source Cursor reads (the user file, the enterprise file,
+   * Claude Code's user settings, and the workspaces given): how many findings, the worst, and
+   * whether doctor is worth running: something voids the user file or our entry, or makes it
+   * fire twice.
+   */
+  readonly doctor: {
+    readonly findings: number;
+    readonly worst: Severity | null;
+    readonly pointsAtDoctor: boolean;
+  };
   readonly nextStep: {
     readonly code: NextStep;
     /** The cursorhooks command to run (`install`, `repair`, `release`, …); null for a hand edit. */
@@ -187,6 +201,8 @@ export interface StatusOptions {
   readonly shell?: string;
   /** Report the writes of a host that passes `acceptMetadataLoss` to them. */
   readonly acceptMetadataLoss?: boolean;
+  /** Where doctor's other sources are (default: the user's home, no workspace). */
+  readonly sources?: Omit<SourceLocations, 'hooksFile'>;
 }
 
 export async function readStatus(options: StatusOptions): Promise<HookStatus> {
@@ -236,6 +252,13 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
       ? null
       : stepCommand(code, ledger);
   const stateDir = join(dirname(ledger.realPath ?? options.ledger), QUALIFY_STATE_DIRECTORY);
+  const diagnosis = await diagnoseHooks({
+    ...options.sources,
+    hooksFile: options.hooksFile,
+    ledger: options.ledger,
+    contracts: addedContracts(planner),
+    fs,
+  });
   return {
     hooksFile: options.hooksFile,
     realPath,
@@ -245,6 +268,11 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
     locks,
     metadata,
     ...(liveness === undefined ? {} : { liveness }),
+    doctor: {
+      findings: diagnosis.findings.length,
+      worst: diagnosis.worst,
+      pointsAtDoctor: diagnosis.voided || diagnosis.findings.some(firesOurs),
+    },
     nextStep: {
       code,
       command,
@@ -257,6 +285,9 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
     },
   };
 }
+
+/** A finding that makes our own entry run twice (a copy in another source, or in the file). */
+const firesOurs = (finding: Finding) => finding.severity === 'fires-twice' && finding.ours === true;
 
 /** `none` while the user's "off" holds: nothing is wrong, and only enable changes it. */
 export const DISABLED_SENTENCE =

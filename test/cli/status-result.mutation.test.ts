@@ -27,6 +27,7 @@ function status(edit: Partial<{ -readonly [K in keyof HookStatus]: HookStatus[K]
     },
     locks: [],
     metadata: { performed: true, writes: 'preserve' },
+    doctor: { findings: 0, worst: null, pointsAtDoctor: false },
     nextStep: { code: 'none', command: null, with: null, sentence: 'nothing to do' },
   };
   return { ...plain, ...edit } as HookStatus;
@@ -68,6 +69,7 @@ describe('statusResult', () => {
       contract: null,
       locks: [],
       metadata: { checked: true, why: null, writes: 'preserve' },
+      doctor: { findings: 0, worst: null, command: null },
       nextStep: { code: 'none', command: null, sentence: 'nothing to do' },
     } satisfies StatusResultJSON);
   });
@@ -118,6 +120,7 @@ describe('statusResult', () => {
           { role: 'ledger', path: '/home/u/ledger.json.lock', state: 'stale', holder: undefined },
         ],
         metadata: { performed: false, why: 'module-unloadable', writes: 'refuse' },
+        doctor: { findings: 3, worst: 'voids-file', pointsAtDoctor: true },
         nextStep: { code: 'repair', command: 'repair', with: null, sentence: 'run repair' },
       }),
       LEDGER,
@@ -157,6 +160,11 @@ describe('statusResult', () => {
         { role: 'ledger', path: '/home/u/ledger.json.lock', state: 'stale', holder: null },
       ],
       metadata: { checked: false, why: 'module-unloadable', writes: 'refuse' },
+      doctor: {
+        findings: 3,
+        worst: 'voids-file',
+        command: `cursorhooks doctor --hooks-file /home/u/.cursor/hooks.json --ledger ${LEDGER}`,
+      },
       nextStep: {
         code: 'repair',
         command: `cursorhooks repair --hooks-file /home/u/.cursor/hooks.json --ledger ${LEDGER}`,
@@ -492,6 +500,37 @@ describe('statusText', async () => {
           'next step: release: run release',
           // Given the flag, status prints the command with it, so it runs as printed.
           `  cursorhooks release --hooks-file /home/u/.cursor/hooks.json --ledger ${LEDGER}${metadata.writes === 'accept-loss' ? ' --accept-metadata-loss' : ''}`,
+          '',
+        ].join('\n'),
+      );
+    },
+  );
+
+  // Red: findings counted but not shown, the doctor line printed when nothing points at it (or
+  // missing when something does), the count's plural or the command line reworded.
+  it.each([
+    [
+      { findings: 1, worst: 'advice', pointsAtDoctor: false },
+      ['hook sources: 1 finding, worst: advice'],
+    ],
+    [
+      { findings: 2, worst: 'fires-twice', pointsAtDoctor: true },
+      [
+        "hook sources: 2 findings, worst: fires-twice: something voids this host's entry or runs it twice; doctor says where (it never writes)",
+        `  cursorhooks doctor --hooks-file /home/u/.cursor/hooks.json --ledger ${LEDGER}`,
+      ],
+    ],
+  ] as const)(
+    'reports what doctor finds (%o) and points at doctor only when it matters',
+    async (doctor, lines) => {
+      expect(await text({ doctor })).toBe(
+        [
+          'hooks file: /home/u/.cursor/hooks.json',
+          '  file: absent',
+          '  owned entry: not-installed',
+          `ledger: ${LEDGER}: absent`,
+          ...lines,
+          'next step: none: nothing to do',
           '',
         ].join('\n'),
       );

@@ -1,7 +1,6 @@
 import { isAbsolute } from 'node:path';
-import { diagnoseHooks } from '../../node/doctor/diagnose.js';
+import { addedContracts, diagnoseHooks } from '../../node/doctor/diagnose.js';
 import { blockingFs } from '../../node/fs-seam.js';
-import { defaultPlanner } from '../../planner/default.js';
 import { usageError } from '../cli-error.js';
 import type { Command } from '../command.js';
 import { CONTRACT_FILE_OPTION, plannerOf } from '../contract-files.js';
@@ -46,12 +45,7 @@ or this host's entry, 1 otherwise.`,
         option: '--workspace',
       });
     }
-    const builtin = new Set(
-      defaultPlanner()
-        .contracts()
-        .map((contract) => contract.id),
-    );
-    const contracts = (await plannerOf(options)).contracts().filter((c) => !builtin.has(c.id));
+    const contracts = addedContracts(await plannerOf(options));
     const diagnosis = await diagnoseHooks({
       ...(hooksFile === undefined ? {} : { hooksFile }),
       ...(ledger === undefined ? {} : { ledger }),

@@ -56,6 +56,12 @@ export interface StatusResultJSON {
     readonly stops: number | null;
   };
   readonly lastStop?: LastStop | null;
+  /** What doctor finds; `command` runs it, given when something voids ours or fires it twice. */
+  readonly doctor: {
+    readonly findings: number;
+    readonly worst: string | null;
+    readonly command: string | null;
+  };
   readonly nextStep: {
     readonly code: string;
     /** The cursorhooks command line to run next; null when the step is a hand edit or nothing. */
@@ -123,6 +129,11 @@ export function statusResult(
     })),
     metadata: metadataJSON(status.metadata),
     ...livenessJSON(status),
+    doctor: {
+      findings: status.doctor.findings,
+      worst: status.doctor.worst,
+      command: status.doctor.pointsAtDoctor ? doctorLine(status, ledgerPath) : null,
+    },
     nextStep: {
       code: nextStep.code,
       command: nextStep.command === null ? null : commandLine(nextStep.command, status, ledgerPath),
@@ -161,6 +172,12 @@ function commandLine(command: string, status: HookStatus, ledgerPath: string): s
   }
   // Only when status itself was given the flag: status never advises losing them.
   if (status.metadata.writes === 'accept-loss') words.push('--accept-metadata-loss');
+  return words.map(quoteWord).join(' ');
+}
+
+/** The doctor run over the same files; the workspaces status was not told of stay unread. */
+function doctorLine(status: HookStatus, ledgerPath: string): string {
+  const words = ['cursorhooks', 'doctor', '--hooks-file', status.hooksFile, '--ledger', ledgerPath];
   return words.map(quoteWord).join(' ');
 }
 
@@ -234,11 +251,21 @@ export function statusText(result: StatusResultJSON): string {
   }
   const metadata = metadataStatusLine(result.metadata);
   if (metadata !== undefined) lines.push(metadata);
-  lines.push(...heartbeatLines(result));
+  lines.push(...heartbeatLines(result), ...doctorLines(result));
   const { nextStep } = result;
   lines.push(`next step: ${nextStep.code}: ${nextStep.sentence}`);
   if (nextStep.command !== null) lines.push(`  ${nextStep.command}`);
   return `${lines.join('\n')}\n`;
+}
+
+function doctorLines({ doctor }: StatusResultJSON): string[] {
+  if (doctor.findings === 0) return [];
+  const counted = `${doctor.findings} finding${doctor.findings === 1 ? '' : 's'}`;
+  if (doctor.command === null) return [`hook sources: ${counted}, worst: ${doctor.worst}`];
+  return [
+    `hook sources: ${counted}, worst: ${doctor.worst}: something voids this host's entry or runs it twice; doctor says where (it never writes)`,
+    `  ${doctor.command}`,
+  ];
 }
 
 function heartbeatLines({ heartbeat, lastStop }: StatusResultJSON): string[] {

@@ -15,6 +15,8 @@ import { finding, type Inspection } from '../../advice/inspection.js';
 import type { ReceiptJSON } from '../../domain/receipt.js';
 import { CursorHooksError } from '../../errors/errors.js';
 import type { ErrorReason } from '../../errors/reasons.js';
+import { defaultPlanner } from '../../planner/default.js';
+import type { HookPlanner } from '../../planner/hook-planner.js';
 import type { ShellContract } from '../../shell/contract.js';
 import type { GrammarFamilyId } from '../../shell/families.js';
 import { asHostError, isBug } from '../errors.js';
@@ -112,6 +114,16 @@ export async function diagnoseHooks(options: DiagnoseOptions = {}): Promise<Diag
     voided: voidsOurs(findings),
     owned: knowledge,
   };
+}
+
+/** The contracts `planner` knows beyond the built-in ones: what `contracts` takes. */
+export function addedContracts(planner: Pick<HookPlanner, 'contracts'>): ShellContract[] {
+  const builtin = new Set(
+    defaultPlanner()
+      .contracts()
+      .map((contract) => contract.id),
+  );
+  return planner.contracts().filter((contract) => !builtin.has(contract.id));
 }
 
 /** The family option, when given. */
