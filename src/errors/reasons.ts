@@ -128,6 +128,9 @@ export const REASON_MESSAGES = {
   // failures, not plan refusals; an errno code may travel as a property, never a path.
   'file-changed': 'the file changed since it was read; nothing was written, plan again',
   'file-not-regular': 'the path is not a regular file (a directory, FIFO, device or socket)',
+  'file-too-large': 'the file is larger than any file of this kind the kit writes; it was not read',
+  'file-is-link':
+    'the path is a symbolic link where the kit only uses its own files, so it is not followed: remove the link',
   'file-hard-linked': 'the file has other hard links, which replacing it would silently split off',
   'lock-timeout': 'another process held the lock beside the file for too long',
   'lock-held-by-this-process':

@@ -192,6 +192,8 @@ async function xattrsOrThrow(): Promise<NonNullable<Awaited<ReturnType<typeof lo
 /** Open flags the kit uses; O_NONBLOCK is 0 where the platform lacks it (Windows). */
 export const FLAGS = {
   read: constants.O_RDONLY | (constants.O_NONBLOCK ?? 0),
+  /** The same, refusing (ELOOP) a symlink at the last name, where the platform has O_NOFOLLOW. */
+  readNoFollow: constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0),
   createExclusive: constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL,
   directory: constants.O_RDONLY,
 } as const;

@@ -228,19 +228,24 @@ export async function openSnapshot(
 }
 
 /**
- * At most MAX_DOCUMENT_BYTES + 1 bytes: enough for the planner to refuse an oversized file. The
- * buffer starts at the size fstat saw and grows once if the file grew since.
+ * At most `limit` + 1 bytes (default MAX_DOCUMENT_BYTES + 1: enough for the planner to refuse an
+ * oversized file). The buffer starts at the size fstat saw and grows once if the file grew since.
  */
-export async function readBounded(handle: Handle, size: number, fs: FsSeam): Promise<Uint8Array> {
-  let buffer = new Uint8Array(Math.min(size, MAX_DOCUMENT_BYTES) + 1);
+export async function readBounded(
+  handle: Handle,
+  size: number,
+  fs: FsSeam,
+  limit: number = MAX_DOCUMENT_BYTES,
+): Promise<Uint8Array> {
+  let buffer = new Uint8Array(Math.min(size, limit) + 1);
   let length = 0;
   for (;;) {
     const read = await fs.read(handle, buffer, length, length);
     if (read === 0) break;
     length += read;
     if (length === buffer.length) {
-      if (length > MAX_DOCUMENT_BYTES) break;
-      const grown = new Uint8Array(MAX_DOCUMENT_BYTES + 1);
+      if (length > limit) break;
+      const grown = new Uint8Array(limit + 1);
       grown.set(buffer);
       buffer = grown;
     }
