@@ -1,12 +1,12 @@
 // `--contract-file PATH` (repeatable): qualification records written by `qualify finish`,
 // registered as contracts before the planner is built, on every command that takes `--shell`.
 import { CursorHooksError } from '../errors/errors.js';
-import { defaultPlanner, plannerWith } from '../planner/default.js';
-import type { HookPlanner } from '../planner/hook-planner.js';
-import type { ShellContract } from '../shell/contract.js';
 import { readBoundedFile } from '../node/bounded-file.js';
 import { HostIOError } from '../node/errors.js';
 import { blockingFs } from '../node/fs-seam.js';
+import { defaultPlanner, plannerWith } from '../planner/default.js';
+import type { HookPlanner } from '../planner/hook-planner.js';
+import type { ShellContract } from '../shell/contract.js';
 import { qualifiedContract } from '../shell/qualification-record.js';
 import { CliError, usageError } from './cli-error.js';
 import type { OptionDeclarations, OptionValues } from './command.js';
