@@ -80,6 +80,10 @@ export const REASON_MESSAGES = {
     'the qualification start was interrupted before its probe was ready: run qualify cancel, then start again',
   'qualify-state-malformed':
     'the qualification state file is not one this kit wrote: cancel cannot trust it, so check the hook file and delete the state directory',
+  'state-dir-unsafe':
+    'the qualification state directory is not yours alone: it must be a directory you own with mode 0700 (chmod 700 it, or choose another)',
+  'state-entry-unsafe':
+    'the qualification state directory holds a link or other file the kit did not make at one of its names; it is not followed: remove that name, then run the command again',
   'qualify-out-exists':
     'the record path already holds another file: choose a new path or move that file away',
   'qualify-version-unreported':
