@@ -22,6 +22,43 @@ export const CONTRACT_FILE_OPTION: OptionDeclarations = {
 const MAX_RECORD_BYTES = 256 * 1024;
 const OPTION = { option: '--contract-file' } as const;
 
+/**
+ * The record's bytes, bounded: the size is checked before reading, and a FIFO or device (a
+ * `/dev/zero`, a pipe nobody writes) is refused without a byte read or a wait.
+ */
+async function readContractFile(path: string): Promise<Uint8Array> {
+  const subject = { ...OPTION, path };
+  // Loaded only when a contract file is given: `plan` and `verify` never pay for the host kit.
+  const [{ readBoundedFile }, { HostIOError }, { blockingFs }] = await Promise.all([
+    import('../node/bounded-file.js'),
+    import('../node/errors.js'),
+    import('../node/fs-seam.js'),
+  ]);
+  try {
+    const file = await readBoundedFile(path, blockingFs, { maxBytes: MAX_RECORD_BYTES });
+    if (file !== undefined) return file.bytes;
+  } catch (err) {
+    // The reader turns every failure of a system call into a HostIOError: the rest is a bug.
+    if (!(err instanceof HostIOError)) throw err;
+    if (err.reason === 'file-too-large') {
+      throw usageError('contract-file-too-large', 'a --contract-file exceeds 256 KiB', subject);
+    }
+    if (err.reason === 'file-not-regular') {
+      throw usageError(
+        'contract-file-not-regular',
+        'a --contract-file is not a regular file (a directory, FIFO, device or socket)',
+        subject,
+      );
+    }
+  }
+  throw new CliError(
+    'io',
+    'contract-file-unreadable',
+    'a --contract-file could not be read',
+    subject,
+  );
+}
+
 /** The built-in contracts plus every `--contract-file`, or the default planner without any. */
 export async function plannerOf(options: OptionValues): Promise<HookPlanner> {
   const paths = (options['contract-file'] as readonly string[] | undefined) ?? [];
@@ -36,20 +73,7 @@ export async function plannerOf(options: OptionValues): Promise<HookPlanner> {
 }
 
 async function contractFrom(path: string): Promise<ShellContract> {
-  let bytes: Buffer;
-  try {
-    // Loaded only when a record is given: plan and verify start without the promise fs.
-    const { readFile } = await import('node:fs/promises');
-    bytes = await readFile(path);
-  } catch {
-    throw new CliError('io', 'contract-file-unreadable', 'a --contract-file could not be read', {
-      ...OPTION,
-      path,
-    });
-  }
-  if (bytes.length > MAX_RECORD_BYTES) {
-    throw usageError('contract-file-too-large', 'a --contract-file exceeds 256 KiB', OPTION);
-  }
+  const bytes = await readContractFile(path);
   let value: unknown;
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);

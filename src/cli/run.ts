@@ -15,13 +15,20 @@ import { ExitCode } from './exit-codes.js';
 import { commandHelp, describeCommand, TOOL_OPTIONS, toolHelp } from './help.js';
 import { type CliInput, type CliIO, writeJSON } from './io.js';
 import { assertRequiredOptions, COMMON_OPTIONS, parseArguments } from './parse.js';
+import { terminalIO } from './terminal-text.js';
 import { packageVersion } from './version.js';
 
 /**
  * The whole CLI: `argv` without the node and script paths. Returns the exit code and never
  * throws: every failure becomes exactly one error on stderr, JSON when `--json` is in force.
+ * Every write to `streams` has its control characters escaped (terminal-text.ts).
  */
-export async function run(argv: readonly string[], stdin: CliInput, io: CliIO): Promise<number> {
+export async function run(
+  argv: readonly string[],
+  stdin: CliInput,
+  streams: CliIO,
+): Promise<number> {
+  const io = terminalIO(streams);
   // Tool options come before the command name, which is the first argument not starting with -.
   const at = argv.findIndex((arg) => !arg.startsWith('-'));
   const command = await COMMANDS.find((entry) => entry.name === argv[at])?.load();

@@ -80,6 +80,10 @@ export const REASON_MESSAGES = {
     'the qualification start was interrupted before its probe was ready: run qualify cancel, then start again',
   'qualify-state-malformed':
     'the qualification state file is not one this kit wrote: cancel cannot trust it, so check the hook file and delete the state directory',
+  'state-dir-unsafe':
+    'the qualification state directory is not yours alone: it must be a directory you own with mode 0700 (chmod 700 it, or choose another)',
+  'state-entry-unsafe':
+    'the qualification state directory holds a link or other file the kit did not make at one of its names; it is not followed: remove that name, then run the command again',
   'qualify-out-exists':
     'the record path already holds another file: choose a new path or move that file away',
   'qualify-version-unreported':
@@ -134,6 +138,9 @@ export const REASON_MESSAGES = {
   // failures, not plan refusals; an errno code may travel as a property, never a path.
   'file-changed': 'the file changed since it was read; nothing was written, plan again',
   'file-not-regular': 'the path is not a regular file (a directory, FIFO, device or socket)',
+  'file-too-large': 'the file is larger than any file of this kind the kit writes; it was not read',
+  'file-is-link':
+    'the path is a symbolic link where the kit only uses its own files, so it is not followed: remove the link',
   'file-hard-linked': 'the file has other hard links, which replacing it would silently split off',
   'lock-timeout': 'another process held the lock beside the file for too long',
   'lock-held-by-this-process':
@@ -155,7 +162,6 @@ export const REASON_MESSAGES = {
   'pending-unresolved':
     'an interrupted ledger transaction matches neither its old nor new state: run release to end ownership',
   'ledger-is-hook-file': 'the ledger path names the hook file itself: give the ledger its own file',
-  'file-is-link': 'the path is a symbolic link, and this file is read only as a regular file',
 
   // The hook at run time: the heartbeat file and simulate-stop.
   'heartbeat-malformed':

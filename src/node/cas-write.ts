@@ -234,7 +234,7 @@ async function copyOwner(
 }
 
 /** Makes the rename durable. Windows cannot open a directory for flushing; it is skipped there. */
-async function syncDirectory(directory: string, fs: FsSeam): Promise<void> {
+export async function syncDirectory(directory: string, fs: FsSeam): Promise<void> {
   if (process.platform === 'win32') return;
   const handle = await fs.open(directory, FLAGS.directory);
   try {

@@ -5,10 +5,10 @@
 import { CursorHooksError } from '../errors/errors.js';
 import type { ErrorReason } from '../errors/reasons.js';
 import type { StopEventVerdict } from '../shell/stop-event.js';
+import { readBoundedFile } from './bounded-file.js';
 import { asHostError } from './errors.js';
 import { type FsSeam, nodeFs } from './fs-seam.js';
 import { type HeartbeatRecord, isIsoInstant } from './ledger.js';
-import { readRegularFile } from './read.js';
 
 /** A heartbeat is a few hundred bytes; anything near this is not one. */
 export const MAX_HEARTBEAT_BYTES = 64 * 1024;
@@ -52,9 +52,9 @@ export async function readLiveness(
   const none = { path, installedAt, reason: undefined, stops: undefined, lastStop: null };
   let parsed: { stops: number; lastStop: LastStop };
   try {
-    const bytes = await readRegularFile(path, MAX_HEARTBEAT_BYTES, fs);
-    if (bytes === undefined) return { ...none, state: 'no-stop' };
-    parsed = decodeHeartbeat(bytes);
+    const read = await readBoundedFile(path, fs, { maxBytes: MAX_HEARTBEAT_BYTES, noFollow: true });
+    if (read === undefined) return { ...none, state: 'no-stop' };
+    parsed = decodeHeartbeat(read.bytes);
   } catch (err) {
     return { ...none, state: 'unreadable', reason: reasonOf(err) };
   }
@@ -66,7 +66,8 @@ export async function readLiveness(
 }
 
 function reasonOf(err: unknown): ErrorReason {
-  return err instanceof CursorHooksError ? err.reason : asHostError(err).reason;
+  const { reason } = err instanceof CursorHooksError ? err : asHostError(err);
+  return reason === 'file-too-large' ? 'heartbeat-too-large' : reason;
 }
 
 const VERDICTS: readonly unknown[] = [

@@ -228,43 +228,6 @@ export async function openSnapshot(
 }
 
 /**
- * The bytes of a regular file at `path` itself, never a link's target (a symlink is refused
- * `file-is-link`; a FIFO, device or directory `file-not-regular`, without blocking); at most `cap` + 1 bytes, so
- * oversize shows. Undefined when absent. For small files another program writes, read as
- * hostile input.
- */
-export async function readRegularFile(
-  path: string,
-  cap: number,
-  fs: FsSeam = nodeFs,
-): Promise<Uint8Array | undefined> {
-  let handle: Handle;
-  try {
-    // lstat first: where O_NOFOLLOW is missing (Windows) it is what refuses a link.
-    const stats = await fs.lstat(path);
-    if (stats.isSymbolicLink()) throw new HostIOError('file-is-link');
-    if (!stats.isFile()) throw new HostIOError('file-not-regular');
-    handle = await fs.open(path, FLAGS.readNoFollow);
-  } catch (err) {
-    const code = errnoOf(err);
-    if (code === 'ENOENT') return undefined;
-    // ELOOP: a link put in the file's place between the lstat and the open.
-    if (code === 'ELOOP') throw new HostIOError('file-is-link', code);
-    if (code === 'ENXIO' || code === 'EISDIR') throw new HostIOError('file-not-regular', code);
-    throw asHostError(err);
-  }
-  try {
-    const stats = await fs.fstat(handle);
-    if (!stats.isFile()) throw new HostIOError('file-not-regular');
-    return await readBounded(handle, stats.size, fs, cap);
-  } catch (err) {
-    throw asHostError(err);
-  } finally {
-    await fs.close(handle).catch(() => undefined);
-  }
-}
-
-/**
  * At most `cap` + 1 bytes (a document's cap unless given): enough to refuse an oversized file.
  * The buffer starts at the size fstat saw and grows once if the file grew since.
  */

@@ -197,7 +197,7 @@ describe('qualify with two recordings, one matching', () => {
 describe('qualify status of a broken state file', () => {
   it('reports the state file`s error in the result, exit 0 (red: the error is dropped from the status)', async () => {
     const where = probeHome();
-    mkdirSync(where.stateDir);
+    mkdirSync(where.stateDir, { mode: 0o700 });
     writeFileSync(join(where.stateDir, 'qualification.json'), 'not a state file');
     const found = await statusJSON(where);
     expect(found.nextStep.code).toBe('fix-state');

@@ -56,15 +56,23 @@ export interface ProbeLayout {
   readonly extraTokens: readonly string[];
 }
 
+// The state directory's own names, whatever the family.
+const NAMES = {
+  stateFile: 'qualification.json',
+  startFile: 'hooks-start.json',
+  ledger: 'probe-ledger.json',
+  lockTarget: 'qualification',
+} as const;
+
 export function probeLayout(stateDir: string, family: GrammarFamily): ProbeLayout {
   const root = path.resolve(stateDir);
   const probeDir = path.join(root, PROBE_DIRECTORY[family.platform]);
   return {
     stateDir: root,
-    stateFile: path.join(root, 'qualification.json'),
-    startFile: path.join(root, 'hooks-start.json'),
-    ledger: path.join(root, 'probe-ledger.json'),
-    lockTarget: path.join(root, 'qualification'),
+    stateFile: path.join(root, NAMES.stateFile),
+    startFile: path.join(root, NAMES.startFile),
+    ledger: path.join(root, NAMES.ledger),
+    lockTarget: path.join(root, NAMES.lockTarget),
     probeDir,
     scriptRecorder: path.join(probeDir, 'record stop'),
     binding: path.join(probeDir, 'binding.json'),
@@ -75,5 +83,40 @@ export function probeLayout(stateDir: string, family: GrammarFamily): ProbeLayou
 
 /** The state file's path, which status and cancel read before they know the family. */
 export function stateFileOf(stateDir: string): string {
-  return path.join(path.resolve(stateDir), 'qualification.json');
+  return path.join(path.resolve(stateDir), NAMES.stateFile);
+}
+
+/** What may stand at a name of the state directory: the kit's own file, directory, or nothing. */
+export type EntryKind = 'file' | 'directory' | 'absent';
+
+export interface StateEntry {
+  readonly path: string;
+  readonly kind: EntryKind;
+}
+
+/**
+ * Every name the kit gives a meaning in the state directory and what may stand there. Anything
+ * else at one of them (a link above all) is not the kit's, and no step reads, writes or removes
+ * through it.
+ */
+export function stateEntries(layout: ProbeLayout): readonly StateEntry[] {
+  return [
+    ...commonStateEntries(layout.stateDir),
+    { path: layout.probeDir, kind: 'directory' },
+    { path: layout.scriptRecorder, kind: 'file' },
+    { path: layout.binding, kind: 'file' },
+    { path: layout.recordings, kind: 'directory' },
+  ];
+}
+
+/** The names of `stateEntries` that do not depend on the family: checked before the state is read. */
+export function commonStateEntries(stateDir: string): readonly StateEntry[] {
+  const root = path.resolve(stateDir);
+  return [
+    { path: path.join(root, NAMES.stateFile), kind: 'file' },
+    { path: path.join(root, NAMES.startFile), kind: 'file' },
+    { path: path.join(root, NAMES.ledger), kind: 'file' },
+    // Only ever a lock's target, never made itself.
+    { path: path.join(root, NAMES.lockTarget), kind: 'absent' },
+  ];
 }

@@ -1,12 +1,14 @@
 // The probe directory's files, made and removed through the fs seam like every other write of
 // the kit, so a crash between any two of these steps can be tested, and Windows' transient
 // refusals are retried.
-import { join } from 'node:path';
-import { writeHookFile } from '../cas-write.js';
+import { dirname, join } from 'node:path';
+import { readBoundedFile } from '../bounded-file.js';
+import { syncDirectory } from '../cas-write.js';
 import { aboutFile, errnoOf, HostIOError } from '../errors.js';
 import { FLAGS, type FsSeam } from '../fs-seam.js';
+import { sideFileName } from '../leftovers.js';
 import { withSweptLock } from '../lock.js';
-import { readFileSnapshot } from '../read.js';
+import { trackSideFile } from '../side-file-registry.js';
 import type { ProbeLayout } from './layout.js';
 import { recorderScript } from './recorder-script.js';
 import { bindingBytes } from './recording.js';
@@ -46,10 +48,40 @@ async function writeNew(fs: FsSeam, path: string, bytes: Uint8Array, mode: numbe
   }
 }
 
-/** Replaces `file` in the state directory with `bytes`, by the kit's compare-and-swap, 0o600. */
+/**
+ * Replaces `file` in the state directory with `bytes`, 0o600: a new name made exclusively, then
+ * renamed over `file`. A rename replaces the name itself, so a link planted there is replaced,
+ * never written through.
+ */
 export async function replacePrivate(file: string, bytes: Uint8Array, fs: FsSeam): Promise<void> {
-  const before = await readFileSnapshot(file, fs, { role: 'probe', emptySettleMs: 0 });
-  await writeHookFile(file, before, bytes, { fs, role: 'probe', newFileMode: PRIVATE_FILE });
+  const temp = await sideFileName(file, 'tmp');
+  // Tracked from before it exists, so an interrupt handler removes it whenever it is there.
+  const untrack = trackSideFile(temp);
+  let renamed = false;
+  try {
+    await writeNew(fs, temp, bytes, PRIVATE_FILE);
+    await fs.rename(temp, file);
+    renamed = true;
+    await syncDirectory(dirname(file), fs);
+  } catch (err) {
+    throw aboutFile(err, 'probe', file);
+  } finally {
+    if (!renamed) await fs.unlink(temp).catch(() => undefined);
+    untrack();
+  }
+}
+
+/** A file of the state directory, never through a link, at most `maxBytes`; undefined if absent. */
+export async function readPrivate(
+  file: string,
+  fs: FsSeam,
+  maxBytes: number,
+): Promise<Uint8Array | undefined> {
+  try {
+    return (await readBoundedFile(file, fs, { maxBytes, noFollow: true }))?.bytes;
+  } catch (err) {
+    throw aboutFile(err, 'probe', file);
+  }
 }
 
 /** Deletes the probe directory, the saved start, the probe ledger and the state file, the state file last. */
@@ -61,7 +93,8 @@ export async function clearProbe(layout: ProbeLayout, fs: FsSeam): Promise<void>
   }
   // Under each file's own lock, which first clears what a killed writer left beside it.
   for (const file of [layout.startFile, layout.ledger, layout.stateFile]) {
-    await withSweptLock(file, (realPath) => fs.unlink(realPath), { fs }).catch((err: unknown) => {
+    // The name, not the lock's resolved path: a link there goes, never the file it names.
+    await withSweptLock(file, () => fs.unlink(file), { fs }).catch((err: unknown) => {
       if (errnoOf(err) !== 'ENOENT') throw aboutFile(err, 'probe', file);
     });
   }

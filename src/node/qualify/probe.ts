@@ -21,16 +21,26 @@ import type { HostPathChecker } from '../path-report.js';
 import { readFileSnapshot, resolveTarget } from '../read.js';
 import { type OperationOutcome, runOperation } from '../run-operation.js';
 import { compareArgv, type InvocationReport, ProbeArgvMismatchError } from './argv-report.js';
-import { type ProbeLayout, probeLayout, stateFileOf } from './layout.js';
+import {
+  commonStateEntries,
+  type ProbeLayout,
+  probeLayout,
+  stateEntries,
+  stateFileOf,
+} from './layout.js';
 import { probeContract, probePlanner } from './probe-contract.js';
 import { clearProbe, makeProbeDirectory } from './probe-files.js';
 import { recordFrom } from './record-from.js';
 import { readRecordings } from './recording.js';
 import { readStart, restoreStart, saveStart } from './restore.js';
 import { type ProbeState, readState, writeState } from './state.js';
+import { checkStateDir, checkStateEntries } from './state-dir.js';
 
 export interface QualifyOptions {
-  /** The host's directory for the probe: state, ledger, probe directory. Created 0o700. */
+  /**
+   * The host's directory for the probe: state, ledger, probe directory. Created 0o700; an
+   * existing one must be the user's own with no access for group or others.
+   */
   readonly stateDir: string;
   readonly fs?: FsSeam;
   readonly lockTimeoutMs?: number;
@@ -128,13 +138,18 @@ export function viewOf(state: ProbeState, layout: ProbeLayout): ProbeView {
   };
 }
 
-/** Runs `body` under the state directory's lock, with the state in progress (if any). */
+/**
+ * Runs `body` under the state directory's lock, with the state in progress (if any). The
+ * directory is made private, or refused, and its names checked before the lock is taken
+ * beside one of them.
+ */
 async function withState<T>(
   options: QualifyOptions,
   body: (state: ProbeState | undefined, fs: FsSeam) => Promise<T>,
 ): Promise<T> {
   const fs = options.fs ?? nodeFs;
-  await fs.mkdir(options.stateDir, 0o700);
+  await checkStateDir(options.stateDir, fs, { create: true });
+  await checkStateEntries(commonStateEntries(options.stateDir), fs);
   const target = stateFileOf(options.stateDir).replace(/\.json$/, '');
   const lock = {
     fs,
@@ -145,6 +160,17 @@ async function withState<T>(
     async () => body(await readState(stateFileOf(options.stateDir), fs), fs),
     lock,
   );
+}
+
+/** The family's layout, once each of its names is found holding only what the kit makes there. */
+export async function checkedLayout(
+  stateDir: string,
+  family: GrammarFamily,
+  fs: FsSeam,
+): Promise<ProbeLayout> {
+  const layout = probeLayout(stateDir, family);
+  await checkStateEntries(stateEntries(layout), fs);
+  return layout;
 }
 
 export async function startQualification(
@@ -165,7 +191,7 @@ export async function startQualification(
       }
       return withState(options, async (existing, fs) => {
         if (existing !== undefined) throw new ConflictError('qualify-in-progress');
-        const layout = probeLayout(options.stateDir, family);
+        const layout = await checkedLayout(options.stateDir, family, fs);
         const recorder = options.recorder ?? layout.scriptRecorder;
         family.assertCanonicalPath(recorder, 'executable');
         family.assertCanonicalPath(layout.binding, 'selector');
@@ -288,12 +314,12 @@ export async function finishQualification(
         if (found === undefined) throw new ConflictError('qualify-not-started');
         let state = found;
         const family = familyOf(state.family);
-        const layout = probeLayout(options.stateDir, family);
+        const layout = await checkedLayout(options.stateDir, family, fs);
         probe = viewOf(state, layout);
         if (state.phase === 'starting') throw new ConflictError('qualify-start-interrupted');
         if (state.phase === 'cancelling') throw new ConflictError('qualify-cancel-interrupted');
         if (state.finishing === null) {
-          const recordings = await readRecordings(layout.recordings);
+          const recordings = await readRecordings(layout.recordings, fs);
           invocations = recordings.map((r) => compareArgv(r.name, state.argv, r.argv));
           if (recordings.length === 0) throw new ConflictError('probe-not-fired');
           if (invocations.some((report) => !report.matched)) {
@@ -332,7 +358,7 @@ export async function cancelQualification(options: QualifyOptions): Promise<Qual
     () =>
       withState(options, async (state, fs) => {
         if (state === undefined) return { status: 'no-op' as const, probe, error: undefined };
-        const layout = probeLayout(options.stateDir, familyOf(state.family));
+        const layout = await checkedLayout(options.stateDir, familyOf(state.family), fs);
         // Said first: once the entry or the recordings start to go, only cancel can end it.
         const cancelling: ProbeState = { ...state, phase: 'cancelling', finishing: null };
         if (state.phase !== 'cancelling') await writeState(layout.stateFile, cancelling, fs);

@@ -9,15 +9,19 @@
 //
 // A recording is written under a `.tmp-` name and renamed into place, so finish never reads a
 // half-written one. The binding file (the selector token) names the recordings directory.
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { aboutFile, HostIOError } from '../errors.js';
+import { readBoundedFile } from '../bounded-file.js';
+import { aboutFile, errnoOf, HostIOError } from '../errors.js';
+import { type FsSeam, nodeFs } from '../fs-seam.js';
 import { randomHex } from '../random.js';
 
 export const MAX_STDIN_BYTES = 1024 * 1024;
 /** Cursor fires stop once per agent turn; more recordings than this are not one probe's. */
 const MAX_RECORDINGS = 256;
 const MAX_FIELD_BYTES = 1024 * 1024;
+/** A binding file is one short JSON line; anything larger is not one. */
+const MAX_BINDING_BYTES = 64 * 1024;
 const BINDING_KEY = 'cursorhooksProbe';
 const RECORDING_PREFIX = 'rec-';
 
@@ -84,10 +88,18 @@ export async function recordProbeInvocation(
   return { recorded: true };
 }
 
-/** The recordings directory a probe binding names; undefined for any other file. */
+/**
+ * The recordings directory a probe binding names; undefined for any other file. Every argv
+ * token is tried, so the read is bounded and never follows a link or waits on a FIFO.
+ */
 async function probeBindingOf(file: string): Promise<string | undefined> {
   try {
-    const value: unknown = JSON.parse(await readFile(file, 'utf8'));
+    const read = await readBoundedFile(file, nodeFs, {
+      maxBytes: MAX_BINDING_BYTES,
+      noFollow: true,
+    });
+    if (read === undefined) return undefined;
+    const value: unknown = JSON.parse(UTF8.decode(read.bytes));
     if (typeof value !== 'object' || value === null) return undefined;
     const { [BINDING_KEY]: marker, recordings } = value as Record<string, unknown>;
     return marker === 1 && typeof recordings === 'string' ? recordings : undefined;
@@ -98,30 +110,39 @@ async function probeBindingOf(file: string): Promise<string | undefined> {
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
-/** Every finished recording, oldest name first; an absent directory holds none. */
-export async function readRecordings(recordings: string): Promise<readonly Recording[]> {
+/**
+ * Every finished recording, oldest name first; an absent directory holds none. Each is a real
+ * directory of bounded regular files: a link or a FIFO planted there is malformed, not followed.
+ */
+export async function readRecordings(
+  recordings: string,
+  fs: FsSeam = nodeFs,
+): Promise<readonly Recording[]> {
   let names: string[];
   try {
-    names = await readdir(recordings);
+    names = await fs.readdir(recordings);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    if (errnoOf(err) === 'ENOENT') return [];
     throw aboutFile(err, 'probe', recordings);
   }
   const finished = names.filter((name) => name.startsWith(RECORDING_PREFIX)).sort();
   if (finished.length > MAX_RECORDINGS) throw malformed(recordings);
   const read: Recording[] = [];
-  for (const name of finished) read.push(await readRecording(path.join(recordings, name), name));
+  for (const name of finished) {
+    read.push(await readRecording(path.join(recordings, name), name, fs));
+  }
   return read;
 }
 
-async function readRecording(dir: string, name: string): Promise<Recording> {
-  const argvBytes = await field(dir, 'argv');
-  const cwdBytes = await field(dir, 'cwd');
-  const stdin = await field(dir, 'stdin');
+async function readRecording(dir: string, name: string, fs: FsSeam): Promise<Recording> {
+  if (!(await isDirectory(dir, fs))) throw malformed(dir);
+  const argvBytes = await field(dir, 'argv', fs);
+  const cwdBytes = await field(dir, 'cwd', fs);
+  const stdin = await field(dir, 'stdin', fs);
   if (argvBytes === undefined || cwdBytes === undefined || stdin === undefined) {
     throw malformed(dir);
   }
-  const version = await field(dir, 'cursor-version');
+  const version = await field(dir, 'cursor-version', fs);
   try {
     const argvText = UTF8.decode(argvBytes);
     if (!argvText.endsWith('\0')) throw malformed(dir);
@@ -137,16 +158,26 @@ async function readRecording(dir: string, name: string): Promise<Recording> {
   }
 }
 
-async function field(dir: string, name: string): Promise<Uint8Array | undefined> {
-  const file = path.join(dir, name);
+async function isDirectory(dir: string, fs: FsSeam): Promise<boolean> {
   try {
-    const bytes = await readFile(file);
-    if (bytes.length > MAX_FIELD_BYTES + 1) throw malformed(dir);
-    return new Uint8Array(bytes);
+    return (await fs.lstat(dir)).isDirectory();
   } catch (err) {
-    if (err instanceof HostIOError) throw err;
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw aboutFile(err, 'probe', file);
+    throw aboutFile(err, 'probe', dir);
+  }
+}
+
+/** One field's bytes; a field over its bound, a link or not a regular file is malformed. */
+async function field(dir: string, name: string, fs: FsSeam): Promise<Uint8Array | undefined> {
+  try {
+    const file = path.join(dir, name);
+    const read = await readBoundedFile(file, fs, { maxBytes: MAX_FIELD_BYTES + 1, noFollow: true });
+    return read?.bytes;
+  } catch (err) {
+    const reason = err instanceof HostIOError ? err.reason : undefined;
+    if (reason === 'file-too-large' || reason === 'file-is-link' || reason === 'file-not-regular') {
+      throw malformed(dir);
+    }
+    throw aboutFile(err, 'probe', path.join(dir, name));
   }
 }
 

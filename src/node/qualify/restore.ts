@@ -5,6 +5,7 @@
 // probe created it; any edit of the user's since start is kept as it is.
 
 import type { HookSpec } from '../../domain/hook-spec.js';
+import { MAX_DOCUMENT_BYTES } from '../../limits.js';
 import type { HookPlanner } from '../../planner/hook-planner.js';
 import { Operation } from '../../planner/operation.js';
 import { equalBytes } from '../bytes.js';
@@ -12,9 +13,10 @@ import { compareAndSwap } from '../cas-write.js';
 import type { FsSeam } from '../fs-seam.js';
 import { readLocked, withSweptLock } from '../lock.js';
 import { type FileSnapshot, readFileSnapshot } from '../read.js';
-import { replacePrivate } from './probe-files.js';
+import { readPrivate, replacePrivate } from './probe-files.js';
 
-const START_READ = { role: 'probe', emptySettleMs: 0 } as const;
+// As many bytes as readStart keeps of the hook file: one more than a document may have.
+const MAX_START_BYTES = MAX_DOCUMENT_BYTES + 1;
 
 /** The hook file as it is before the probe entry goes in. */
 export async function readStart(hooksFile: string, fs: FsSeam): Promise<FileSnapshot> {
@@ -39,10 +41,10 @@ export interface StartOf {
 export async function restoreStart(start: StartOf, fs: FsSeam): Promise<void> {
   let before: Uint8Array = new Uint8Array(0);
   if (start.existed) {
-    const saved = await readFileSnapshot(start.startFile, fs, START_READ);
+    const saved = await readPrivate(start.startFile, fs, MAX_START_BYTES);
     // Not saved (a start killed before it got that far): nothing is known to give back.
-    if (!saved.exists) return;
-    before = saved.bytes;
+    if (saved === undefined) return;
+    before = saved;
   }
   const leftover = leftoverOf(start, start.existed ? before : null);
   if (leftover === undefined || (start.existed && equalBytes(leftover, before))) return;

@@ -4,8 +4,7 @@ import type { QualificationRecord } from '../../shell/qualification-record.js';
 import { readRecord } from '../../shell/qualification-record.js';
 import { HostIOError } from '../errors.js';
 import type { FsSeam } from '../fs-seam.js';
-import { readFileSnapshot } from '../read.js';
-import { replacePrivate } from './probe-files.js';
+import { readPrivate, replacePrivate } from './probe-files.js';
 
 /**
  * starting: the probe directory and entry may be half made (cancel clears them); waiting: the
@@ -50,11 +49,12 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /** The state in progress, or undefined when none is. */
 export async function readState(file: string, fs: FsSeam): Promise<ProbeState | undefined> {
-  const snapshot = await readFileSnapshot(file, fs, { role: 'probe', emptySettleMs: 0 });
-  if (!snapshot.exists) return undefined;
-  if (snapshot.bytes.length > MAX_STATE_BYTES) throw malformed(file);
+  // One byte over the cap is read, so an oversized state is malformed like any other.
+  const bytes = await readPrivate(file, fs, MAX_STATE_BYTES + 1);
+  if (bytes === undefined) return undefined;
+  if (bytes.length > MAX_STATE_BYTES) throw malformed(file);
   try {
-    return decodeState(JSON.parse(UTF8.decode(snapshot.bytes)));
+    return decodeState(JSON.parse(UTF8.decode(bytes)));
   } catch {
     throw malformed(file);
   }

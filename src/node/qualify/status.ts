@@ -1,16 +1,17 @@
 // `qualificationStatus`: what a qualification in progress is waiting for, and the one step that
 // moves it on. It reads and never writes, so it is safe to run at any moment, crash or not.
 import type { CursorHooksError } from '../../errors/errors.js';
-import { grammarFamily } from '../../shell/families.js';
+import { grammarFamilies, grammarFamily } from '../../shell/families.js';
 import { aboutFile, isBug } from '../errors.js';
 import { type FsSeam, nodeFs } from '../fs-seam.js';
 import { type HookStatus, readStatus } from '../status.js';
 import { compareArgv, type InvocationReport } from './argv-report.js';
-import { probeLayout, stateFileOf } from './layout.js';
-import { type ProbeView, type QualifyOptions, viewOf } from './probe.js';
+import { commonStateEntries, stateFileOf } from './layout.js';
+import { checkedLayout, type ProbeView, type QualifyOptions, viewOf } from './probe.js';
 import { probePlanner } from './probe-contract.js';
 import { readRecordings } from './recording.js';
 import { type ProbeState, readState } from './state.js';
+import { checkStateDir, checkStateEntries } from './state-dir.js';
 
 export type QualifyStep =
   | 'start'
@@ -18,7 +19,8 @@ export type QualifyStep =
   | 'finish'
   | 'cancel'
   | 'fix-probe-entry'
-  | 'fix-state';
+  | 'fix-state'
+  | 'fix-state-dir';
 
 export const QUALIFY_STEP_SENTENCES: Readonly<Record<QualifyStep, string>> = {
   start: 'run qualify start: no qualification is in progress here',
@@ -32,6 +34,8 @@ export const QUALIFY_STEP_SENTENCES: Readonly<Record<QualifyStep, string>> = {
     'the probe entry cannot be taken out as it is: run the command shown (for the probe ledger), then cancel or finish again',
   'fix-state':
     'the state file is not one this kit wrote: check the hook file for the probe entry, then delete the state directory',
+  'fix-state-dir':
+    'the state directory is not yours alone, or holds a link or other file the kit did not make: fix what the error names, then run qualify status again',
 };
 
 export interface QualificationStatus {
@@ -81,6 +85,16 @@ export async function qualificationStatus(
     ...rest,
     nextStep: { code, command, sentence: QUALIFY_STEP_SENTENCES[code] },
   });
+  const unsafe = (err: unknown) => {
+    if (isBug(err)) throw err;
+    return answer('fix-state-dir', { error: aboutFile(err, 'probe', stateDir) }, null);
+  };
+  try {
+    await checkStateDir(stateDir, fs, { create: false });
+    await checkStateEntries(commonStateEntries(stateDir), fs);
+  } catch (err) {
+    return unsafe(err);
+  }
   let state: ProbeState | undefined;
   try {
     state = await readState(stateFileOf(stateDir), fs);
@@ -88,10 +102,23 @@ export async function qualificationStatus(
     if (isBug(err)) throw err;
     return answer('fix-state', { error: aboutFile(err, 'probe', stateFileOf(stateDir)) }, null);
   }
-  if (state === undefined) return answer('start');
+  if (state === undefined) {
+    // Start would refuse a planted name of any family's probe directory: never advise it then.
+    try {
+      for (const family of grammarFamilies()) await checkedLayout(stateDir, family, fs);
+    } catch (err) {
+      return unsafe(err);
+    }
+    return answer('start');
+  }
   const family = grammarFamily(state.family);
   if (family === undefined) return answer('fix-state', {}, null);
-  const layout = probeLayout(stateDir, family);
+  let layout: Awaited<ReturnType<typeof checkedLayout>>;
+  try {
+    layout = await checkedLayout(stateDir, family, fs);
+  } catch (err) {
+    return unsafe(err);
+  }
   const probe = viewOf(state, layout);
   const entry = await readStatus({
     hooksFile: state.hooksFile,
@@ -108,7 +135,7 @@ export async function qualificationStatus(
   if (state.phase === 'finishing') return answer('finish', known);
   let invocations: readonly InvocationReport[];
   try {
-    const recordings = await readRecordings(layout.recordings);
+    const recordings = await readRecordings(layout.recordings, fs);
     invocations = recordings.map((r) => compareArgv(r.name, state.argv, r.argv));
   } catch (err) {
     if (isBug(err)) throw err;

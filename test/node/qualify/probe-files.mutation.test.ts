@@ -137,18 +137,21 @@ describe('replacePrivate', () => {
     expect(readFileSync(file, 'utf8')).toBe('two\n');
   });
 
-  it('reads an existing empty file once, without the settle delay (red: every write waits 100 ms and reads twice)', async () => {
+  it('writes only a new name opened exclusively and renames it over a link at the name, whose target keeps its bytes (red: the write goes through the existing name, or the link)', async () => {
     const { replacePrivate } = await import('../../../src/node/qualify/probe-files.js');
-    const file = join(tempDir(), 'qualification.json');
-    writeFileSync(file, '');
+    const dir = tempDir();
+    const sentinel = join(tempDir(), 'sentinel');
+    writeFileSync(sentinel, 'outside\n');
+    const file = join(dir, 'qualification.json');
+    symlinkSync(sentinel, file);
     const { fs, calls } = recordingSeam();
     await replacePrivate(file, new TextEncoder().encode('x'), fs);
-    const firstWrite = calls.findIndex((call) => call.name === 'open' && call.args[0] !== file);
-    const reads = calls
-      .slice(0, firstWrite)
-      .filter((call) => call.name === 'open' && call.args[0] === file);
-    expect(reads).toHaveLength(1);
+    const opened = calls.filter((call) => call.name === 'open');
+    expect(opened.map((call) => call.args[1])).toEqual([FLAGS.createExclusive, FLAGS.directory]);
+    expect(opened.map((call) => call.args[0])).not.toContain(file);
+    expect(readFileSync(sentinel, 'utf8')).toBe('outside\n');
     expect(readFileSync(file, 'utf8')).toBe('x');
+    expect(readdirSync(dir)).toEqual(['qualification.json']);
   });
 
   it('a failed write names the file and the probe role (red: the write reports another role)', async () => {

@@ -306,7 +306,7 @@ describe('startQualification', () => {
   it('waits for the lock in <state dir>/qualification at most lockTimeoutMs (red: another lock, or the timeout ignored)', async () => {
     const where = probeHome(); // a state directory whose name holds .json: only the file's suffix goes
     const stateDir = join(where.home, 'state.json.d');
-    mkdirSync(stateDir);
+    mkdirSync(stateDir, { mode: 0o700 });
     const target = join(stateDir, 'qualification');
     const owner = await acquireLock(target, nodeFs, 1000);
     // Each try to take the lock links a staging file to its name: a timeout of 0 tries once.

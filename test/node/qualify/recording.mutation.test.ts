@@ -1,11 +1,13 @@
 // The recorder protocol's edges: the binding file's bytes and what counts as a probe binding,
 // which argv token is tried first, the exact layout recordProbeInvocation writes (names, modes,
 // NUL-terminated argv), its clean-up on failure, and every refusal of readRecordings.
+import { execFileSync } from 'node:child_process';
 import {
   mkdirSync,
   readdirSync,
   readFileSync,
   statSync,
+  symlinkSync,
   truncateSync,
   writeFileSync,
 } from 'node:fs';
@@ -17,7 +19,7 @@ import {
   readRecordings,
   recordProbeInvocation,
 } from '../../../src/node/qualify/recording.js';
-import { hostFailure, tempDir } from '../support.js';
+import { failing, hostFailure, tempDir } from '../support.js';
 
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 
@@ -164,6 +166,14 @@ describe('recordProbeInvocation', () => {
     },
   );
 
+  it('an argv token naming a FIFO or /dev/zero is no binding, answered at once (red: the recorder blocks on the FIFO or reads the device without end)', async () => {
+    const fifo = join(tempDir(), 'fifo');
+    execFileSync('mkfifo', [fifo]);
+    expect(
+      await recordProbeInvocation({ argv: ['/r', fifo, '/dev/zero'], stdin: '', env: {} }),
+    ).toEqual({ recorded: false });
+  });
+
   it('a failed write removes the staging directory and passes the failure on (red: a .tmp- directory is left, or the clean-up hides the failure)', async () => {
     const { file, recordings } = binding();
     const err = await recordProbeInvocation({
@@ -249,14 +259,41 @@ describe('readRecordings', () => {
 
   it('a field that cannot be read is an I/O failure naming that file (red: taken as absent, or as malformed)', async () => {
     const recordings = tempDir();
-    const dir = recordingDir(recordings, 'rec-1', { argv: '/r\0', stdin: '' });
-    mkdirSync(join(dir, 'cwd'));
-    const err = await hostFailure(readRecordings(recordings));
+    const dir = recordingDir(recordings, 'rec-1', { argv: '/r\0', stdin: '', cwd: '/' });
+    const fs = failing('open', 'EIO', (path) => path === join(dir, 'cwd'));
+    const err = await hostFailure(readRecordings(recordings, fs));
     expect(err).toMatchObject({
       reason: 'io-failure',
-      code: 'EISDIR',
+      code: 'EIO',
       path: join(dir, 'cwd'),
       role: 'probe',
+    });
+  });
+
+  it.each([
+    ['a link to a file outside', (at: string) => symlinkSync('/etc/hostname', at)],
+    ['a FIFO', (at: string) => execFileSync('mkfifo', [at])],
+    ['a directory', (at: string) => mkdirSync(at)],
+  ])(
+    'a field that is %s is malformed, neither followed nor waited on (red: a planted name is read through, or blocks finish)',
+    async (_, plant) => {
+      const recordings = tempDir();
+      const dir = recordingDir(recordings, 'rec-1', { argv: '/r\0', stdin: '' });
+      plant(join(dir, 'cwd'));
+      expect(await hostFailure(readRecordings(recordings))).toMatchObject({
+        reason: 'probe-recording-malformed',
+        path: dir,
+      });
+    },
+  );
+
+  it('a recording that is a link to a directory elsewhere is malformed, not followed (red: a planted link is read as a recording)', async () => {
+    const recordings = tempDir();
+    const elsewhere = recordingDir(tempDir(), 'rec-x', COMPLETE);
+    symlinkSync(elsewhere, join(recordings, 'rec-1'));
+    expect(await hostFailure(readRecordings(recordings))).toMatchObject({
+      reason: 'probe-recording-malformed',
+      path: join(recordings, 'rec-1'),
     });
   });
 

@@ -267,6 +267,8 @@ describe('through a fresh import of the module', () => {
         'the probe entry cannot be taken out as it is: run the command shown (for the probe ledger), then cancel or finish again',
       'fix-state':
         'the state file is not one this kit wrote: check the hook file for the probe entry, then delete the state directory',
+      'fix-state-dir':
+        'the state directory is not yours alone, or holds a link or other file the kit did not make: fix what the error names, then run qualify status again',
     });
   });
 
