@@ -23,6 +23,8 @@ const RUNNABLE = [
   'test/readme/node-host.ts',
   'test/readme/validate-schemas.ts',
   'test/readme/qualified-record.ts',
+  'test/readme/advise-hooks.ts',
+  'test/readme/diagnose-hooks.ts',
 ];
 /** Runs against the user's home, so only inside a temporary one (below). */
 const IN_HOME = 'test/readme/install-from-node.ts';

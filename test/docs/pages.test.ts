@@ -51,6 +51,7 @@ describe('the documentation pages', () => {
         'README.md',
         'docs/contracts.md',
         'docs/contributing.md',
+        'docs/doctor.md',
         'docs/host-kit.md',
         'docs/library.md',
         'docs/performance.md',
