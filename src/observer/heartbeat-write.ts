@@ -2,10 +2,12 @@
 // exclusively, never through a link), flushed, then renamed over it. Concurrent stops: the last
 // rename wins and the file is never torn. The observer uses node:fs itself, not the kit's fs
 // seam: the seam would load the host kit on every stop.
-import { constants } from 'node:fs';
-import { open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { heartbeatText, type LastStop, previousStops } from './heartbeat-record.js';
+import { fs } from './node-fs.js';
+
+const { constants } = fs;
+const { open, rename, unlink } = fs.promises;
 
 /** A previous file larger than this is not a heartbeat; the count starts again. */
 export const MAX_HEARTBEAT_BYTES = 64 * 1024;

@@ -2,19 +2,19 @@
 // host's contract, records the heartbeat, runs the host's handler, and then answers `{}` (the
 // neutral reply) exactly once and exits 0, whatever happened: Cursor reads any other reply, a
 // non-zero exit or a timeout as the hook's failure, and a follow-up would continue the agent.
-import { unlinkSync } from 'node:fs';
 import { CursorHooksError } from '../errors/errors.js';
 import type { ErrorReason } from '../errors/reasons.js';
 import { judgeStopPayload, type StopEventCheck } from '../shell/stop-event.js';
 import { lastStopOf } from './heartbeat-record.js';
-import { type PendingTemporaries, writeHeartbeat } from './heartbeat-write.js';
+import type { PendingTemporaries } from './heartbeat-write.js';
+import { fs } from './node-fs.js';
 import {
   DEFAULT_DEADLINE_MS,
   isDeadline,
   readStopEvent,
   type StopEventRead,
 } from './read-stop-event.js';
-import { guardStdout } from './stdout-guard.js';
+import { guardStdout, warnLine } from './stdout-guard.js';
 import { expectedVersion, type ObserverContract } from './verdict.js';
 
 /** What the handler is given: the read, and the verdict when a contract was given. */
@@ -34,8 +34,6 @@ export interface StopObserverOptions {
 }
 
 export const NEUTRAL_REPLY = '{}\n';
-// If the reply's write never reports back, exit anyway: the answer is the exit code too.
-const EXIT_GRACE_MS = 500;
 const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
 
 /** Answers the stop on stdout and exits 0; it never returns and never throws. */
@@ -47,8 +45,8 @@ export function runStopObserver(options: StopObserverOptions): Promise<never> {
     if (answered) return;
     answered = true;
     for (const temporary of pending) removeQuietly(temporary);
-    setTimeout(() => process.exit(0), EXIT_GRACE_MS);
-    reply(NEUTRAL_REPLY, () => process.exit(0));
+    reply(NEUTRAL_REPLY);
+    process.exit(0);
   };
   for (const signal of SIGNALS) process.on(signal, answer);
   process.on('uncaughtException', (err) => {
@@ -96,6 +94,8 @@ async function observe(
   const check = valid.expected === null ? null : judgeStopPayload(read.payload, valid.expected);
   if (options.heartbeat !== undefined) {
     const lastStop = lastStopOf(read.payload, check, new Date());
+    // Loaded only when asked for: node:fs/promises costs milliseconds on every stop.
+    const { writeHeartbeat } = await import('./heartbeat-write.js');
     await writeHeartbeat(options.heartbeat, lastStop, pending).catch((err: unknown) =>
       warn('heartbeat-write-failed', err),
     );
@@ -113,7 +113,7 @@ function isAbsolute(path: unknown): boolean {
 function removeQuietly(path: string): void {
   try {
     // The observer exits next: there is no later tick for an asynchronous unlink.
-    unlinkSync(path);
+    fs.unlinkSync(path);
   } catch {
     // Already renamed or never created.
   }
@@ -122,12 +122,12 @@ function removeQuietly(path: string): void {
 function warn(reason: ErrorReason, err?: unknown): void {
   const code = (err as { code?: unknown } | undefined)?.code;
   const suffix = typeof code === 'string' ? ` (${code})` : '';
-  process.stderr.write(`cursorhooks observer: ${new CursorHooksError(reason).message}${suffix}\n`);
+  warnLine(`cursorhooks observer: ${new CursorHooksError(reason).message}${suffix}`);
 }
 
 /** The handler's own failure, for the host's log: the fixed line, then its own error. */
 function warnFailure(err: unknown): void {
   const text = err instanceof Error ? (err.stack ?? String(err)) : String(err);
   warn('observer-handler-failed');
-  process.stderr.write(`${text}\n`);
+  warnLine(text);
 }
