@@ -1,13 +1,16 @@
 // cursorhooks/observer loads on every stop, so it must stay light: answering one stop through
-// the built entry evaluates only the observer's files, checkStopEvent's module and the error
-// table; never inversify, reflect-metadata, the planner or the host kit. Read from V8's
-// coverage of the real process (every script it ran), so a dynamic import counts too.
+// the built entry evaluates only its bundle and the error table; never inversify,
+// reflect-metadata, the planner or the host kit. Read from V8's coverage of the real process
+// (every script it ran), so a dynamic import counts too; and what went into the bundle, from
+// esbuild's own list of its inputs, built with the options the package's build uses.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { observerBuild } from '../../scripts/build-observer.mjs';
 import { ROOT, requireBuiltObserver } from './built.js';
 import { stopPayload, VERSION } from './payloads.js';
 
@@ -43,31 +46,46 @@ function evaluated(args: readonly string[], stdin: string, env: Record<string, s
 describe('the cursorhooks/observer entry', () => {
   beforeAll(requireBuiltObserver);
 
-  it('answers a stop, with contract and heartbeat, loading only the observer, checkStopEvent and the error table (red: it pulls in inversify, reflect-metadata, the planner or the host kit)', () => {
+  it('answers a stop, with contract and heartbeat, evaluating only the bundle and the error table (red: it loads the planner, the host kit or a package)', () => {
     const heartbeat = join(mkdtempSync(join(tmpdir(), 'cursorhooks-light-')), 'heartbeat.json');
     const loaded = evaluated([SCRIPT, 'neutral'], JSON.stringify(stopPayload()), {
       CONTRACT: VERSION,
       HEARTBEAT: heartbeat,
     });
     rmSync(join(heartbeat, '..'), { recursive: true, force: true });
-    expect(loaded).toContain('dist/src/observer/index.js');
-    expect(loaded).toContain('dist/src/observer/heartbeat-write.js');
-    const outside = loaded.filter(
-      (path) =>
-        !path.startsWith('dist/src/observer/') &&
-        !path.startsWith('dist/src/errors/') &&
-        path !== 'dist/src/shell/stop-event.js' &&
-        path !== 'test/observer/fixtures/behaviours.mjs',
-    );
-    expect(outside).toEqual([]);
+    expect(loaded).toEqual([
+      'dist/observer.js',
+      'dist/src/errors/errors.js',
+      'dist/src/errors/reasons.js',
+      'test/observer/fixtures/behaviours.mjs',
+    ]);
   });
 
   it('is what the package exports as ./observer, with its types (red: the subpath is missing or points elsewhere)', () => {
     const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
     expect(manifest.exports['./observer']).toEqual({
       types: './dist/src/observer/index.d.ts',
-      import: './dist/src/observer/index.js',
-      default: './dist/src/observer/index.js',
+      import: './dist/observer.js',
+      default: './dist/observer.js',
     });
+  });
+});
+
+// From the sources, with the build's own options: no build needed.
+describe('the cursorhooks/observer bundle', () => {
+  it('bundles only the observer and checkStopEvent, and imports the error table rather than copying it (red: the bundle inlines inversify, the planner or the host kit, or a second CursorHooksError class)', async () => {
+    const result = await build({ ...observerBuild, write: false, metafile: true });
+    const bundled = Object.keys(result.metafile?.inputs ?? {}).sort();
+    const foreign = bundled.filter(
+      (path) => !path.startsWith('src/observer/') && path !== 'src/shell/stop-event.ts',
+    );
+    expect(foreign).toEqual([]);
+    expect(bundled).toContain('src/observer/heartbeat-write.ts');
+    const imports = Object.values(result.metafile?.outputs ?? {}).flatMap((output) =>
+      output.imports.map((entry) => entry.path),
+    );
+    expect(new Set(imports.filter((path) => !path.startsWith('node:')))).toEqual(
+      new Set(['./src/errors/errors.js']),
+    );
   });
 });
