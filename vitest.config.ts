@@ -9,6 +9,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: 'cursorhooks/node', replacement: source('./src/node/index.ts') },
+      { find: 'cursorhooks/observer', replacement: source('./src/observer/index.ts') },
       { find: 'cursorhooks', replacement: source('./src/index.ts') },
     ],
   },

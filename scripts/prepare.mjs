@@ -50,6 +50,7 @@ const INPUTS = [
   'tsconfig.json',
   'tsconfig.build.json',
   'scripts/build-cli.mjs',
+  'scripts/build-observer.mjs',
   'scripts/code-cache.mjs',
   'scripts/code-cache-run.cjs',
   'src',

@@ -134,6 +134,14 @@ export const REASON_MESSAGES = {
   'owner-absent': 'the owned entry is absent, so its removal cannot be told from a foreign edit',
   'remainder-drift': 'the document outside the owned entry changed since the receipt was issued',
 
+  // The stop observer (cursorhooks/observer). Reported on stderr: the stop is answered {} anyway.
+  'observer-option-invalid':
+    'an observer option is not of its documented type: onStop a function, deadlineMs and maxBytes positive numbers in range, heartbeat an absolute path, contract one naming a version',
+  'observer-handler-failed':
+    'the stop handler threw or rejected; the stop was answered with {} all the same',
+  'heartbeat-write-failed':
+    'the heartbeat file could not be written; the stop was answered with {} all the same',
+
   // The Node host kit (cursorhooks/node): files, locks and the receipt ledger. These are host
   // failures, not plan refusals; an errno code may travel as a property, never a path.
   'file-changed': 'the file changed since it was read; nothing was written, plan again',

@@ -19,6 +19,7 @@ import { jsonLayer } from './json-layer.js';
 import { linearity } from './linearity.js';
 import type { Settings } from './measure.js';
 import { memory } from './memory.js';
+import { observer } from './observer.js';
 import { planner, type Size } from './planner.js';
 import { type GroupReport, printSummary, printTable, type Target } from './report.js';
 import { startup } from './startup.js';
@@ -48,6 +49,7 @@ const GROUPS = [
   'startup',
   'files',
   'syscalls',
+  'observer',
 ] as const;
 type Group = (typeof GROUPS)[number];
 const asked = process.argv.slice(2);
@@ -145,6 +147,11 @@ if (runs('files')) {
 if (runs('syscalls')) {
   process.stderr.write('9. system calls of an install\n');
   show(await installCalls());
+}
+
+if (runs('observer')) {
+  process.stderr.write('10. stop observer (child processes)\n');
+  show(observer());
 }
 
 printSummary(targets);

@@ -52,6 +52,9 @@ export const BLOCKS = {
   pythonExample: /<!-- python-example -->\n```python\n([\s\S]*?)\n```/g,
   /** `cursorhooks qualify` commands, run in a temporary home with a simulated Cursor. */
   qualifyExample: /<!-- qualify-example -->\n```console\n([\s\S]*?)\n```/g,
+  /** A stop observer shown byte for byte from docs/examples/, run as Cursor runs it. */
+  observerExample:
+    /<!-- observer-example: (docs\/examples\/\S+) -->\n```(?:js|python|sh)\n([\s\S]*?)\n```/g,
   /** A fragment or a shape that cannot run, with the reason. */
   illustrative: /<!-- illustrative: ([^\n]+?) -->\n( *)```\w*\n[\s\S]*?\n\2```/g,
 } as const;

@@ -3,7 +3,7 @@
 // gets the devDependencies from a loopback registry), and a fresh folder without them. Each is
 // used as a host would: import, require, npx, the schemas and the TypeScript types. One pack,
 // one dependency set, the installs run in parallel.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -111,6 +111,16 @@ const HOST_ROOT = [
   'export const reason: ErrorReason | undefined = result.error?.reason;',
   "export const role: PathRole = 'selector';",
 ];
+// The README's stop observer: a handler on cursorhooks/observer, its options typed.
+const OBSERVER = `
+import { runStopObserver } from 'cursorhooks/observer';
+runStopObserver({ onStop: ({ payload }) => console.log('status', payload?.status) });`;
+const HOST_OBSERVER = [
+  "import { checkStopEvent, runStopObserver, type StopEvent } from 'cursorhooks/observer';",
+  'const onStop = (event: StopEvent): string | null => event.problem ?? event.check?.verdict ?? null;',
+  "runStopObserver({ onStop, contract: '3.40.1', deadlineMs: 2000 });",
+  'export const check: typeof checkStopEvent = checkStopEvent;',
+];
 const HOST_KIT = [
   "import { defaultHooksPath, type LockOptions } from 'cursorhooks/node';",
   'export const locate: typeof defaultHooksPath = defaultHooksPath;',
@@ -129,6 +139,8 @@ describe('the packed package', () => {
       'dist/cli.cjs',
       'dist/cli-main.cjs',
       'dist/cli-main.cache',
+      'dist/observer.js',
+      'dist/src/observer/index.d.ts',
       'dist/contracts/builtin.js',
       'schemas/error.json',
       'schemas/plan-request.json',
@@ -142,7 +154,9 @@ describe('the packed package', () => {
       (file) =>
         /^(test|src|contracts|fixtures|scripts|dist\/src\/cli)\//.test(file) ||
         /\.(map|tsbuildinfo)$/.test(file) ||
-        /^dist\/test\//.test(file),
+        /^dist\/test\//.test(file) ||
+        // The observer ships as its bundle; its module files would be a second, unused copy.
+        /^dist\/src\/observer\/.*\.js$/.test(file),
     );
     expect(unwanted).toEqual([]);
   });
@@ -167,6 +181,19 @@ describe.each(FROM)('installed from a %s', (from) => {
     });
   });
 
+  // Two byte-order marks, as Cursor's Windows stdin may begin; the handler's line goes to stderr.
+  it('answers a stop through cursorhooks/observer with {} and exit 0 (red: the ./observer export or its bundle is missing)', () => {
+    const payload = `\ufeff\ufeff${JSON.stringify({ hook_event_name: 'stop', status: 'completed' })}`;
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', OBSERVER], {
+      cwd: app(from),
+      input: payload,
+      encoding: 'utf8',
+    });
+    expect(child.stdout).toBe('{}\n');
+    expect(child.status).toBe(0);
+    expect(child.stderr).toContain('status completed');
+  });
+
   it('runs npx cursorhooks --version (red: the bin is missing or not executable)', () => {
     expect(npm('npx', ['--offline', 'cursorhooks', '--version'], app(from), scratch)).toBe(
       `${VERSION}\n`,
@@ -175,8 +202,8 @@ describe.each(FROM)('installed from a %s', (from) => {
 
   // The README's TypeScript rows, compiled as a strict host would, library checks on.
   it.each([
-    ['nodenext', [...HOST_ROOT, ...HOST_KIT]],
-    ['bundler', [...HOST_ROOT, ...HOST_KIT]],
+    ['nodenext', [...HOST_ROOT, ...HOST_KIT, ...HOST_OBSERVER]],
+    ['bundler', [...HOST_ROOT, ...HOST_KIT, ...HOST_OBSERVER]],
   ] as const)(
     'type-checks a strict host with moduleResolution %s and skipLibCheck off (red: the shipped .d.ts files do not compile)',
     (resolution, lines) => {

@@ -1,0 +1,133 @@
+// runStopObserver: the whole stop hook in one call. It reads the payload, checks it against the
+// host's contract, records the heartbeat, runs the host's handler, and then answers `{}` (the
+// neutral reply) exactly once and exits 0, whatever happened: Cursor reads any other reply, a
+// non-zero exit or a timeout as the hook's failure, and a follow-up would continue the agent.
+import { CursorHooksError } from '../errors/errors.js';
+import type { ErrorReason } from '../errors/reasons.js';
+import { judgeStopPayload, type StopEventCheck } from '../shell/stop-event.js';
+import { lastStopOf } from './heartbeat-record.js';
+import type { PendingTemporaries } from './heartbeat-write.js';
+import { fs } from './node-fs.js';
+import {
+  DEFAULT_DEADLINE_MS,
+  isDeadline,
+  readStopEvent,
+  type StopEventRead,
+} from './read-stop-event.js';
+import { guardStdout, warnLine } from './stdout-guard.js';
+import { expectedVersion, type ObserverContract } from './verdict.js';
+
+/** What the handler is given: the read, and the verdict when a contract was given. */
+export interface StopEvent extends StopEventRead {
+  readonly check: StopEventCheck | null;
+}
+
+export interface StopObserverOptions {
+  /** Runs once per stop, even for an unreadable payload; what it returns is ignored. */
+  readonly onStop: (event: StopEvent) => unknown;
+  /** What the stop is checked against; without it `check` is null. */
+  readonly contract?: ObserverContract;
+  /** An absolute path: each stop is recorded there (schemas/heartbeat.json). */
+  readonly heartbeat?: string;
+  /** When to answer whatever is still running, in milliseconds; default 3000. */
+  readonly deadlineMs?: number;
+}
+
+export const NEUTRAL_REPLY = '{}\n';
+const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
+
+/** Answers the stop on stdout and exits 0; it never returns and never throws. */
+export function runStopObserver(options: StopObserverOptions): Promise<never> {
+  const reply = guardStdout();
+  const pending: PendingTemporaries = new Set();
+  let answered = false;
+  const answer = () => {
+    if (answered) return;
+    answered = true;
+    for (const temporary of pending) removeQuietly(temporary);
+    reply(NEUTRAL_REPLY);
+    process.exit(0);
+  };
+  for (const signal of SIGNALS) process.on(signal, answer);
+  process.on('uncaughtException', (err) => {
+    warnFailure(err);
+    answer();
+  });
+  process.on('unhandledRejection', (err) => warnFailure(err));
+
+  const valid = validOptions(options);
+  if (valid === undefined) {
+    warn('observer-option-invalid');
+    answer();
+  } else {
+    setTimeout(answer, valid.deadlineMs);
+    observe(options, valid, pending).catch(warnFailure).finally(answer);
+  }
+  return new Promise<never>(() => undefined);
+}
+
+interface ValidOptions {
+  readonly deadlineMs: number;
+  /** null: no contract given. */
+  readonly expected: string | null;
+}
+
+function validOptions(options: StopObserverOptions): ValidOptions | undefined {
+  if (typeof options !== 'object' || options === null) return undefined;
+  const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
+  if (typeof options.onStop !== 'function' || !isDeadline(deadlineMs)) return undefined;
+  const heartbeat = options.heartbeat;
+  if (heartbeat !== undefined && !isAbsolute(heartbeat)) return undefined;
+  if (options.contract === undefined) return { deadlineMs, expected: null };
+  const expected = expectedVersion(options.contract);
+  return expected === null ? undefined : { deadlineMs, expected };
+}
+
+async function observe(
+  options: StopObserverOptions,
+  valid: ValidOptions,
+  pending: PendingTemporaries,
+): Promise<void> {
+  const read = await readStopEvent(process.stdin, { deadlineMs: valid.deadlineMs });
+  // The deadline has passed: the answer is already on its way.
+  if (read.problem === 'timed-out') return;
+  const check = valid.expected === null ? null : judgeStopPayload(read.payload, valid.expected);
+  if (options.heartbeat !== undefined) {
+    const lastStop = lastStopOf(read.payload, check, new Date());
+    // Loaded only when asked for: node:fs/promises costs milliseconds on every stop.
+    const { writeHeartbeat } = await import('./heartbeat-write.js');
+    await writeHeartbeat(options.heartbeat, lastStop, pending).catch((err: unknown) =>
+      warn('heartbeat-write-failed', err),
+    );
+  }
+  await options.onStop({ ...read, check });
+}
+
+function isAbsolute(path: unknown): boolean {
+  // POSIX `/…`, Windows `C:\…` or `\\server\…`; relative paths would depend on Cursor's cwd.
+  return (
+    typeof path === 'string' && /^(?:\/|[A-Za-z]:[\\/]|\\\\)/.test(path) && !path.includes('\0')
+  );
+}
+
+function removeQuietly(path: string): void {
+  try {
+    // The observer exits next: there is no later tick for an asynchronous unlink.
+    fs.unlinkSync(path);
+  } catch {
+    // Already renamed or never created.
+  }
+}
+
+function warn(reason: ErrorReason, err?: unknown): void {
+  const code = (err as { code?: unknown } | undefined)?.code;
+  const suffix = typeof code === 'string' ? ` (${code})` : '';
+  warnLine(`cursorhooks observer: ${new CursorHooksError(reason).message}${suffix}`);
+}
+
+/** The handler's own failure, for the host's log: the fixed line, then its own error. */
+function warnFailure(err: unknown): void {
+  const text = err instanceof Error ? (err.stack ?? String(err)) : String(err);
+  warn('observer-handler-failed');
+  warnLine(text);
+}
