@@ -22,6 +22,10 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'repair', load: async () => (await import('./commands/repair.js')).repairCommand },
   { name: 'release', load: async () => (await import('./commands/release.js')).releaseCommand },
   { name: 'status', load: async () => (await import('./commands/status.js')).statusCommand },
+  {
+    name: 'simulate-stop',
+    load: async () => (await import('./commands/simulate-stop.js')).simulateStopCommand,
+  },
   { name: 'qualify', load: async () => (await import('./commands/qualify.js')).qualifyCommand },
   { name: 'help', load: async () => (await import('./commands/help.js')).helpCommand },
 ];
