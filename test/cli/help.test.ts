@@ -23,6 +23,7 @@ const NAMES = [
   'repair',
   'release',
   'status',
+  'simulate-stop',
   'qualify',
   'help',
 ];
@@ -50,6 +51,7 @@ describe('cursorhooks help', () => {
     ['verify', /\{"owned": true\}/],
     ['render-argv', /--shell ID +a registered contract id/],
     ['contracts', /--json +machine output/],
+    ['simulate-stop', /--conformance +run the conformance matrix instead of one stop/],
     ['help', /\[COMMAND\]/],
   ])(
     'prints %s usage the same three ways with exit 0 (red: command help is missing or runs the command)',
