@@ -19,6 +19,7 @@ import { FLAGS } from '../../src/node/fs-seam.js';
 import { runConformance, simulateStop } from '../../src/node/simulate/simulate-stop.js';
 import type { CliOutcome } from '../demo/lifecycle.js';
 import { type SeamCall, strays, wrapSeam } from '../node/support.js';
+import { record } from '../shell/records.js';
 import { files, type Home, home, install } from './file-support.js';
 import { expectSchema } from './schema-check.js';
 import { cli } from './support.js';
@@ -107,6 +108,38 @@ describe('simulate-stop', () => {
     expect(outcome.exitCode).toBe(1);
     expect(reasonOf(outcome)).toBe('simulate-not-owned');
     expect(existsSync(besideObserver(where, 'stdin'))).toBe(false);
+  });
+
+  it('refuses simulate-contract-unregistered when the receipt names a qualified contract not given, and runs it with --contract-file (red: the user is told the entry is not owned)', async () => {
+    const where = home();
+    writeFileSync(where.spec.executable, RECORDING);
+    const file = join(where.dir, 'record.json');
+    writeFileSync(file, JSON.stringify(record()));
+    const installed = await cli([
+      'install',
+      ...files(where),
+      '--executable',
+      where.spec.executable,
+      '--selector',
+      where.spec.selector,
+      '--shell',
+      'cursor-ide-3.40.1-linux-x64-posix-single-quote',
+      '--contract-file',
+      file,
+      '--json',
+    ]);
+    expect(installed.exitCode, installed.stderr).toBe(0);
+    const blind = await simulate(where);
+    expect(blind.exitCode).toBe(1);
+    expect(blind.stdout).toBe('');
+    expect(reasonOf(blind)).toBe('simulate-contract-unregistered');
+    expect(existsSync(besideObserver(where, 'stdin'))).toBe(false);
+    const result = resultOf(await simulate(where, '--contract-file', file), 0);
+    expect(result).toMatchObject({
+      shell: 'cursor-ide-3.40.1-linux-x64-posix-single-quote',
+      family: 'posix-single-quote',
+      cursorVersion: '3.40.1',
+    });
   });
 
   it("runs the entry as Cursor does: sh -c, in the hook file's directory, a minimal environment, the payload on stdin (red: any of them differs)", async () => {

@@ -3,7 +3,7 @@
 import { homedir } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import type { OwnedEntryValue } from '../../domain/owned-entry.js';
-import { ConflictError, CursorHooksError } from '../../errors/errors.js';
+import { ConflictError, CursorHooksError, UnsupportedError } from '../../errors/errors.js';
 import type { HookPlanner } from '../../planner/hook-planner.js';
 import { grammarFamily } from '../../shell/families.js';
 import { stopArgv } from '../../shell/stop-invocation.js';
@@ -39,7 +39,10 @@ export interface InstalledEntry {
   readonly cwd: string;
 }
 
-/** Refuses `simulate-not-owned` unless the ledger's receipt verifies against the hook file. */
+/**
+ * Refuses `simulate-not-owned` unless the ledger's receipt verifies against the hook file, and
+ * `simulate-contract-unregistered` when the receipt's contract is not registered.
+ */
 export async function installedEntry(
   hooksFile: string,
   ledger: string,
@@ -52,6 +55,9 @@ export async function installedEntry(
   });
   const receipt = records.get(realPath)?.receipt ?? null;
   if (receipt === null) throw new ConflictError('simulate-not-owned');
+  // Without the receipt's contract nothing can be verified: say so, not "not owned".
+  const contract = planner.contracts().find((known) => known.id === receipt.shell);
+  if (contract === undefined) throw new UnsupportedError('simulate-contract-unregistered');
   const { bytes } = await readFileSnapshot(hooksFile, fs, { role: 'hook-file' });
   try {
     planner.verifyOwned(bytes, receipt);
@@ -60,8 +66,7 @@ export async function installedEntry(
     throw new ConflictError('simulate-not-owned', { cause: err });
   }
   const { spec, shell } = receipt;
-  const contract = planner.contracts().find((known) => known.id === shell);
-  const family = contract?.family;
+  const { family } = contract;
   return {
     hooksFile,
     realPath,
@@ -69,7 +74,7 @@ export async function installedEntry(
     shell,
     family,
     platform: grammarFamily(family)?.platform === 'windows' ? 'windows' : 'posix',
-    qualifiedVersion: String(contract?.evidence.version ?? ''),
+    qualifiedVersion: String(contract.evidence.version),
     cwd: dirname(resolve(hooksFile)),
   };
 }
