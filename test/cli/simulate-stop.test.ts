@@ -17,6 +17,7 @@ import type { SimulateResultJSON } from '../../src/cli/simulate/simulate-result.
 import { MAX_STOP_PAYLOAD_BYTES } from '../../src/index.js';
 import { FLAGS } from '../../src/node/fs-seam.js';
 import { runConformance, simulateStop } from '../../src/node/simulate/simulate-stop.js';
+import { spawnCli } from '../demo/cli-process.js';
 import type { CliOutcome } from '../demo/lifecycle.js';
 import { type SeamCall, strays, wrapSeam } from '../node/support.js';
 import { record } from '../shell/records.js';
@@ -290,6 +291,36 @@ describe('simulate-stop', () => {
       stdoutTruncated: true,
     });
     expect(result.run?.stdout.length).toBe(64 * 1024);
+  });
+
+  it("keeps the entry's stderr and shows it, to tell why it failed (red: the failure's own words are lost)", async () => {
+    const where = await observed(sh(`cat > /dev/null; echo 'no config' >&2; exit 3`));
+    const outcome = await simulate(where);
+    const result = resultOf(outcome, 1);
+    expect(result.run).toMatchObject({
+      verdict: 'nonzero-exit',
+      exitCode: 3,
+      stderr: 'no config\n',
+      stderrBytes: 10,
+    });
+    const text = await cli(['simulate-stop', ...files(where)]);
+    expect(text.stdout).toContain('exit 3, ');
+    expect(text.stdout).toContain(', stderr "no config\\n" (10 bytes)\n');
+  });
+
+  it('returns at once when the entry answered but left a child holding its stderr, as the built CLI (red: simulate-stop waits for that child to end)', async () => {
+    const where = await observed(
+      sh(
+        `cat > /dev/null; sleep 60 > /dev/null & echo $! > "$(dirname "$0")/child"; printf '{}\\n'`,
+      ),
+    );
+    const started = Date.now();
+    const outcome = await spawnCli(['simulate-stop', ...files(where), '--json'], '');
+    const child = Number(readFileSync(besideObserver(where, 'child'), 'utf8'));
+    process.kill(child, 'SIGKILL');
+    expect(resultOf(outcome, 0).run?.verdict).toBe('neutral');
+    // The child lives 60 s; simulate-stop ends in a fraction of that, however slow the machine.
+    expect(Date.now() - started).toBeLessThan(30_000);
   });
 
   it('kills an entry that hangs at the timeout, with what it started (red: a hung observer hangs simulate-stop, or its child survives)', async () => {

@@ -18,6 +18,9 @@ export interface RunJSON {
   readonly stdout: string;
   readonly stdoutBytes: number;
   readonly stdoutTruncated: boolean;
+  /** What stderr held when the run was judged (at most 64 KiB), decoded as stdout is. */
+  readonly stderr: string;
+  readonly stderrBytes: number;
   readonly stdinConsumed: boolean;
 }
 
@@ -60,6 +63,8 @@ function runJSON(run: SimulatedRun): RunJSON {
     stdout: LENIENT.decode(run.stdout),
     stdoutBytes: run.stdoutBytes,
     stdoutTruncated: run.stdoutBytes > run.stdout.length,
+    stderr: LENIENT.decode(run.stderr),
+    stderrBytes: run.stderrBytes,
     stdinConsumed: run.stdinConsumed,
   };
 }
@@ -107,7 +112,7 @@ export function conformanceResult(outcome: ConformanceOutcome): SimulateResultJS
   };
 }
 
-/** At most this much of stdout in the text report; --json has all that was kept. */
+/** At most this much of stdout or stderr in the text report; --json has all that was kept. */
 const SHOWN_STDOUT = 200;
 
 function runLine(run: RunJSON): string {
@@ -116,9 +121,14 @@ function runLine(run: RunJSON): string {
     : run.exitCode === null
       ? `ended by ${run.signal}`
       : `exit ${run.exitCode}`;
-  const cut = run.stdout.length > SHOWN_STDOUT ? '...' : '';
-  const stdout = `${JSON.stringify(run.stdout.slice(0, SHOWN_STDOUT))}${cut}`;
-  return `${run.verdict}, ${exit}, ${run.durationMs} ms, stdout ${stdout} (${run.stdoutBytes} bytes)`;
+  const line = `${run.verdict}, ${exit}, ${run.durationMs} ms, stdout ${shown(run.stdout, run.stdoutBytes)}`;
+  return run.stderrBytes === 0 ? line : `${line}, stderr ${shown(run.stderr, run.stderrBytes)}`;
+}
+
+/** At most SHOWN_STDOUT characters of a stream, JSON-quoted (control characters escaped). */
+function shown(text: string, bytes: number): string {
+  const cut = text.length > SHOWN_STDOUT ? '...' : '';
+  return `${JSON.stringify(text.slice(0, SHOWN_STDOUT))}${cut} (${bytes} bytes)`;
 }
 
 export function simulateText(result: SimulateResultJSON): string {

@@ -37,6 +37,12 @@ export interface EntryRun {
   /** All the bytes stdout carried, kept or not. */
   readonly stdoutBytes: number;
   /**
+   * At most MAX_REPLY_BYTES of what stderr carried until the run was judged (Cursor only logs
+   * it; it is kept to show why an entry failed).
+   */
+  readonly stderr: Uint8Array;
+  readonly stderrBytes: number;
+  /**
    * Every payload byte was taken from the pipe before the entry exited. An entry that never
    * reads stdin leaves a payload larger than the pipe's buffer unwritten.
    */
@@ -60,7 +66,7 @@ export function runEntry(launch: EntryLaunch, options: EntryRunOptions): Promise
     child = spawn(launch.file, [...launch.args], {
       cwd: launch.cwd,
       env: { ...launch.env },
-      stdio: ['pipe', 'pipe', 'ignore'],
+      stdio: ['pipe', 'pipe', 'pipe'],
       // A process group of its own: the timeout kills it whole.
       detached: process.platform !== 'win32',
       windowsHide: true,
@@ -69,9 +75,8 @@ export function runEntry(launch: EntryLaunch, options: EntryRunOptions): Promise
     return Promise.reject(new LaunchError((err as NodeJS.ErrnoException).code));
   }
   return new Promise<EntryRun>((resolve, reject) => {
-    const kept: Uint8Array[] = [];
-    let keptBytes = 0;
-    let stdoutBytes = 0;
+    const stdoutSeen = new Capture();
+    const stderrSeen = new Capture();
     let exited: { code: number | null; signal: string | null } | undefined;
     let stdoutEnded = options.closeStdout === true;
     let stdinConsumed = false;
@@ -96,13 +101,17 @@ export function runEntry(launch: EntryLaunch, options: EntryRunOptions): Promise
       clearTimeout(stdinGrace);
       clearTimeout(timer);
       child.stdin?.destroy();
+      // Only stdout counts for Cursor: a child left holding stderr must not keep this process.
+      child.stderr?.destroy();
       resolve({
         exitCode: exited.code,
         signal: exited.signal,
         timedOut,
         durationMs: Math.round(endedAt - started),
-        stdout: concat(kept, keptBytes),
-        stdoutBytes,
+        stdout: stdoutSeen.kept(),
+        stdoutBytes: stdoutSeen.bytes,
+        stderr: stderrSeen.kept(),
+        stderrBytes: stderrSeen.bytes,
         stdinConsumed,
       });
     };
@@ -127,17 +136,12 @@ export function runEntry(launch: EntryLaunch, options: EntryRunOptions): Promise
       finish();
     });
 
-    const { stdin, stdout } = child;
+    const { stdin, stdout, stderr } = child;
+    stderr?.on('data', (chunk: Buffer) => stderrSeen.add(chunk));
+    stderr?.on('error', () => undefined);
     if (stdout !== null) {
       if (options.closeStdout === true) stdout.destroy();
-      stdout.on('data', (chunk: Buffer) => {
-        stdoutBytes += chunk.length;
-        const room = MAX_REPLY_BYTES - keptBytes;
-        if (room <= 0) return;
-        const part = chunk.subarray(0, room);
-        kept.push(part);
-        keptBytes += part.length;
-      });
+      stdout.on('data', (chunk: Buffer) => stdoutSeen.add(chunk));
       stdout.on('error', () => undefined);
       stdout.on('close', () => {
         stdoutEnded = true;
@@ -168,12 +172,28 @@ function kill(child: ChildProcess): void {
   }
 }
 
-function concat(parts: readonly Uint8Array[], length: number): Uint8Array {
-  const all = new Uint8Array(length);
-  let at = 0;
-  for (const part of parts) {
-    all.set(part, at);
-    at += part.length;
+/** A stream's first MAX_REPLY_BYTES, and the count of all it carried. */
+class Capture {
+  private readonly parts: Uint8Array[] = [];
+  private keptBytes = 0;
+  bytes = 0;
+
+  add(chunk: Uint8Array): void {
+    this.bytes += chunk.length;
+    const room = MAX_REPLY_BYTES - this.keptBytes;
+    if (room <= 0) return;
+    const part = chunk.subarray(0, room);
+    this.parts.push(part);
+    this.keptBytes += part.length;
   }
-  return all;
+
+  kept(): Uint8Array {
+    const all = new Uint8Array(this.keptBytes);
+    let at = 0;
+    for (const part of this.parts) {
+      all.set(part, at);
+      at += part.length;
+    }
+    return all;
+  }
 }
