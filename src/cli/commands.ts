@@ -25,6 +25,10 @@ export const COMMANDS: readonly CommandEntry[] = [
   { name: 'enable', load: async () => (await import('./commands/enable.js')).enableCommand },
   { name: 'status', load: async () => (await import('./commands/status.js')).statusCommand },
   { name: 'doctor', load: async () => (await import('./commands/doctor.js')).doctorCommand },
+  {
+    name: 'simulate-stop',
+    load: async () => (await import('./commands/simulate-stop.js')).simulateStopCommand,
+  },
   { name: 'qualify', load: async () => (await import('./commands/qualify.js')).qualifyCommand },
   { name: 'help', load: async () => (await import('./commands/help.js')).helpCommand },
 ];

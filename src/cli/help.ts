@@ -12,7 +12,8 @@ export const TOOL_OPTIONS: OptionDeclarations = {
 const EXIT_CODES = `Exit codes:\n${EXIT_CODE_HELP.map(([code, text]) => `  ${String(code).padEnd(4)}${text}`).join('\n')}`;
 
 const ERRORS = `Errors: exactly one, on stderr; nothing on stdout, except that install, update, remove,
-repair, release and qualify also print their result (error included). With --json (always for plan and verify):
+repair, release, simulate-stop and qualify also print their result (error included). With --json
+(always for plan and verify):
   {"error": {"kind", "reason", "message", "field"?, "option"?}}
   kind is usage, conflict, unsupported, absence-unproven, io, changed or internal;
   field or option names the request field or option at fault. Without --json: one line.`;

@@ -177,7 +177,13 @@ export const REASON_MESSAGES = {
   'heartbeat-too-large': 'the heartbeat file exceeds 64 KiB',
   'simulate-not-owned':
     'no intact owned stop entry is installed in the hook file: simulate-stop runs only the entry the ledger receipts',
+  'simulate-contract-unregistered':
+    "the receipt's shell contract is not registered: give its qualification record with --contract-file",
   'simulate-payload-too-large': 'the payload file exceeds the 4 MiB size limit',
+  'simulate-reply-not-neutral':
+    'the entry did not answer the simulated stop neutrally: exit 0 in time with a JSON object and no followup_message',
+  'conformance-failed':
+    'the entry failed at least one case of the stop conformance matrix (the result names each)',
   'simulate-shell-missing':
     'the shell this Cursor runs hooks with on this platform is not installed here (pwsh for the Windows family)',
 } as const;

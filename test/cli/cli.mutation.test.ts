@@ -45,6 +45,7 @@ const COMMAND_NAMES = [
   'release',
   'status',
   'doctor',
+  'simulate-stop',
   'qualify',
   'help',
 ];
@@ -114,6 +115,9 @@ const USAGE: Record<string, readonly [readonly string[], Stdin?]> = {
   'document with an unpaired surrogate': [['plan'], '{"operation":"install","document":"\\ud800"}'],
   'verify without a receipt': [['verify'], '{"document":"{}"}'],
   'verify with a receipt that is a string': [['verify'], '{"receipt":"r"}'],
+  'simulate-stop --payload with --conformance': [
+    ['simulate-stop', '--ledger', '/l.json', '--conformance', '--payload', '/p.json'],
+  ],
 };
 
 describe('the CLI`s words, against the reviewed snapshot', () => {

@@ -26,6 +26,7 @@ const NAMES = [
   'enable',
   'status',
   'doctor',
+  'simulate-stop',
   'qualify',
   'help',
 ];
@@ -53,6 +54,7 @@ describe('cursorhooks help', () => {
     ['verify', /\{"owned": true\}/],
     ['render-argv', /--shell ID +a registered contract id/],
     ['contracts', /--json +machine output/],
+    ['simulate-stop', /--conformance +run the conformance matrix instead of one stop/],
     ['help', /\[COMMAND\]/],
   ])(
     'prints %s usage the same three ways with exit 0 (red: command help is missing or runs the command)',

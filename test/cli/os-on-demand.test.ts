@@ -5,9 +5,10 @@ import { describe, expect, it } from 'vitest';
 import * as onDemand from '../../src/cli/os-on-demand.js';
 
 describe('os-on-demand', () => {
-  it("gives node:os's host name, home directory and errno table (red: the bundle's locks name another host, its default hook file another home, or xattr errors lose their code)", () => {
+  it("gives node:os's host name, home and temporary directories and errno table (red: the bundle's locks name another host, its default hook file another home, simulate-stop's Windows payload file another directory, or xattr errors lose their code)", () => {
     expect(onDemand.hostname()).toBe(os.hostname());
     expect(onDemand.homedir()).toBe(os.homedir());
+    expect(onDemand.tmpdir()).toBe(os.tmpdir());
     expect(onDemand.constants.errno).toBe(os.constants.errno);
     expect(onDemand.constants.errno.ENOENT).toBe(2);
   });
