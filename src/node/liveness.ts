@@ -4,28 +4,20 @@
 // file that fails any of that is reported unreadable and nothing in it is used.
 import { CursorHooksError } from '../errors/errors.js';
 import type { ErrorReason } from '../errors/reasons.js';
+import {
+  HEARTBEAT_VERSION,
+  type LastStop,
+  MAX_HEARTBEAT_BYTES,
+} from '../observer/heartbeat-record.js';
 import type { StopEventVerdict } from '../shell/stop-event.js';
 import { readBoundedFile } from './bounded-file.js';
 import { asHostError } from './errors.js';
 import { type FsSeam, nodeFs } from './fs-seam.js';
 import { type HeartbeatRecord, isIsoInstant } from './ledger.js';
 
-/** A heartbeat is a few hundred bytes; anything near this is not one. */
-export const MAX_HEARTBEAT_BYTES = 64 * 1024;
-
-/** The heartbeat file format's version this kit reads. */
-export const HEARTBEAT_VERSION = 1;
-
-/** The last stop, exactly as the observer recorded it. */
-export interface LastStop {
-  /** ISO-8601 UTC. */
-  readonly at: string;
-  readonly cursorVersion: string | null;
-  /** `checkStopEvent`'s verdict against the observer's contract; null when it had none. */
-  readonly verdict: StopEventVerdict | null;
-  readonly status: 'completed' | 'aborted' | 'error' | null;
-  readonly loopCount: number | null;
-}
+// The format is the observer's own (src/observer/heartbeat-record.ts): one definition for the
+// writer and this reader.
+export { type LastStop, MAX_HEARTBEAT_BYTES };
 
 /**
  * no-stop: no stop recorded since the install (no file yet, or only older stops); seen: the

@@ -5,6 +5,9 @@ import type { StopEventCheck, StopEventVerdict } from '../shell/stop-event.js';
 
 export const HEARTBEAT_VERSION = 1;
 
+/** A heartbeat is a few hundred bytes; a file larger than this is not one. */
+export const MAX_HEARTBEAT_BYTES = 64 * 1024;
+
 export type StopStatus = 'completed' | 'aborted' | 'error';
 
 export interface LastStop {

@@ -3,14 +3,18 @@
 // rename wins and the file is never torn. The observer uses node:fs itself, not the kit's fs
 // seam: the seam would load the host kit on every stop.
 import { basename, dirname, join } from 'node:path';
-import { heartbeatText, type LastStop, previousStops } from './heartbeat-record.js';
+import {
+  heartbeatText,
+  type LastStop,
+  MAX_HEARTBEAT_BYTES,
+  previousStops,
+} from './heartbeat-record.js';
 import { fs } from './node-fs.js';
 
 const { constants } = fs;
 const { open, rename, unlink } = fs.promises;
 
-/** A previous file larger than this is not a heartbeat; the count starts again. */
-export const MAX_HEARTBEAT_BYTES = 64 * 1024;
+// A previous file larger than MAX_HEARTBEAT_BYTES is not a heartbeat; the count starts again.
 // Absent on Windows, where the flags are ignored anyway.
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 const NONBLOCK = constants.O_NONBLOCK ?? 0;
