@@ -63,7 +63,7 @@ export const FINDING_SENTENCES = {
  * Claude Code ignore the whole file (anthropics/claude-code#75081, #49990).
  */
 export const CLAUDE_FILE_NOTE =
-  ' In a Claude Code settings file one invalid entry makes the whole file ignored.';
+  '; in a Claude Code settings file one invalid entry makes the whole file ignored';
 
 export type FindingCode = keyof typeof FINDING_SENTENCES;
 

@@ -307,6 +307,15 @@ describe('adviseHooks, one code from a file that has it', () => {
     ).toEqual([]);
   });
 
+  it("reads a Claude file's whole-file note as part of the one sentence (red: it runs on after the sentence with no stop, '...remove the entry In a Claude...')", () => {
+    const text = doc({ hooks: { Notification: [{ hooks: [{ type: 'command' }] }] } });
+    const [found] = adviseHooks(text, { source: 'claude-user' });
+    expect(found?.sentence).toMatch(
+      /; in a Claude Code settings file one invalid entry makes the whole file ignored$/,
+    );
+    expect(found?.sentence).not.toMatch(/[a-z] In a Claude/);
+  });
+
   it('never names an unknown event or an unknown Claude event (red: a key of the file leaks)', () => {
     const text = doc({ hooks: { Zq9Event: [{ hooks: [{ type: 'command' }] }] } });
     const found = adviseHooks(text, { source: 'claude-user' });
