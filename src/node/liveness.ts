@@ -8,15 +8,16 @@ import {
   HEARTBEAT_VERSION,
   type LastStop,
   MAX_HEARTBEAT_BYTES,
-} from '../observer/heartbeat-record.js';
+} from '../shell/heartbeat-record.js';
 import type { StopEventVerdict } from '../shell/stop-event.js';
 import { readBoundedFile } from './bounded-file.js';
 import { asHostError } from './errors.js';
 import { type FsSeam, nodeFs } from './fs-seam.js';
 import { type HeartbeatRecord, isIsoInstant } from './ledger.js';
 
-// The format is the observer's own (src/observer/heartbeat-record.ts): one definition for the
-// writer and this reader.
+// The format is defined once (src/shell/heartbeat-record.ts), for the observer that writes it
+// and this reader; it sits beside the stop check because the package ships the observer only
+// as a bundle, which the kit cannot import from.
 export { type LastStop, MAX_HEARTBEAT_BYTES };
 
 /**

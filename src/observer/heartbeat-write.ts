@@ -8,7 +8,7 @@ import {
   type LastStop,
   MAX_HEARTBEAT_BYTES,
   previousStops,
-} from './heartbeat-record.js';
+} from '../shell/heartbeat-record.js';
 import { fs } from './node-fs.js';
 
 const { constants } = fs;

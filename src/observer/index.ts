@@ -1,6 +1,8 @@
 // cursorhooks/observer: the stop hook's run time, light enough to load on every stop. It loads
 // neither inversify nor reflect-metadata nor the planner: only these files, checkStopEvent's
 // module and the error table.
+
+export type { Heartbeat, LastStop, StopStatus } from '../shell/heartbeat-record.js';
 export {
   checkStopEvent,
   MAX_STOP_PAYLOAD_BYTES,
@@ -8,7 +10,6 @@ export {
   type StopEventVerdict,
   type StopPayloadProblem,
 } from '../shell/stop-event.js';
-export type { Heartbeat, LastStop, StopStatus } from './heartbeat-record.js';
 export {
   type ReadStopEventOptions,
   readStopEvent,

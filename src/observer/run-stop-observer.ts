@@ -4,8 +4,8 @@
 // non-zero exit or a timeout as the hook's failure, and a follow-up would continue the agent.
 import { CursorHooksError } from '../errors/errors.js';
 import type { ErrorReason } from '../errors/reasons.js';
+import { lastStopOf } from '../shell/heartbeat-record.js';
 import { judgeStopPayload, type StopEventCheck } from '../shell/stop-event.js';
-import { lastStopOf } from './heartbeat-record.js';
 import type { PendingTemporaries } from './heartbeat-write.js';
 import { fs } from './node-fs.js';
 import {

@@ -32,8 +32,14 @@ import {
 
 const FOREIGN = '{"version":1,"hooks":{"stop":[{"command":"foreign"}]},"other":true}';
 
+// doctor's other sources in the workspace, not the machine's: the report depends on nothing else.
 const status = (where: Where, extra: Partial<StatusOptions> = {}) =>
-  readStatus({ hooksFile: where.hooks, ledger: where.ledger, ...extra });
+  readStatus({
+    hooksFile: where.hooks,
+    ledger: where.ledger,
+    sources: { home: where.dir, enterpriseFile: null },
+    ...extra,
+  });
 
 const installed = () => installedWorkspace(FOREIGN);
 
@@ -71,6 +77,7 @@ describe('the report of a fresh home', () => {
       },
       locks: [],
       metadata: s.metadata,
+      doctor: { findings: 0, worst: null, pointsAtDoctor: false },
       nextStep: {
         code: 'install',
         command: 'install',

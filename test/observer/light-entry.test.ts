@@ -77,7 +77,11 @@ describe('the cursorhooks/observer bundle', () => {
     const result = await build({ ...observerBuild, write: false, metafile: true });
     const bundled = Object.keys(result.metafile?.inputs ?? {}).sort();
     const foreign = bundled.filter(
-      (path) => !path.startsWith('src/observer/') && path !== 'src/shell/stop-event.ts',
+      // The stop check and the heartbeat's format are shared with the host kit, which reads it.
+      (path) =>
+        !path.startsWith('src/observer/') &&
+        path !== 'src/shell/stop-event.ts' &&
+        path !== 'src/shell/heartbeat-record.ts',
     );
     expect(foreign).toEqual([]);
     expect(bundled).toContain('src/observer/heartbeat-write.ts');

@@ -2,7 +2,6 @@
 // tsx takes) and runs it as separate processes.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -23,7 +22,12 @@ export interface ChildResult {
 export async function buildChild(
   name: 'operate' | 'rounds' | 'hold-lock' | 'lock-timing' | 'qualify' | 'recorder' = 'operate',
 ): Promise<{ script: string; dispose: () => void }> {
-  const dir = mkdtempSync(join(tmpdir(), 'cursorhooks-child-'));
+  // Under the project's node_modules, as an installed package's files are: from a temporary
+  // directory the bundle could not require the optional xattr module, and every write over an
+  // existing file would be refused metadata-not-preserved.
+  const dir = mkdtempSync(
+    fileURLToPath(new URL('../../../node_modules/.cache-child-', import.meta.url)),
+  );
   const script = join(dir, `${name}.mjs`);
   await build({
     entryPoints: [fileURLToPath(new URL(`./${name}.ts`, import.meta.url))],

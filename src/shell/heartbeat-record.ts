@@ -1,7 +1,7 @@
 // What the heartbeat file says about one stop: when, from which Cursor version, the verdict,
 // the status and the loop count, each bounded to its expected shape. Nothing else from the
 // payload is ever copied: no conversation ids, e-mails, paths or prompts.
-import type { StopEventCheck, StopEventVerdict } from '../shell/stop-event.js';
+import type { StopEventCheck, StopEventVerdict } from './stop-event.js';
 
 export const HEARTBEAT_VERSION = 1;
 
