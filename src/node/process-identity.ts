@@ -70,13 +70,21 @@ export function liveness(record: Recorded): Liveness {
     return byStat(String(record.pid), startTime);
   }
   // One side without /proc (macOS, Windows, a tmpfs over it): the host name stands in for the
-  // boot. A pid that is gone is proof only where the record names no boot we could not see.
+  // boot. A pid that is gone is proof only where the record names no boot we could not see, and
+  // on Linux only from the initial pid namespace: a waiter inside another cannot see the holder.
+  // Not checked: a holder without /proc inside a nested namespace, whose own pid numbering the
+  // initial namespace does not share (a container always has its own /proc).
   const bootUnknown = record.bootId === undefined || mine.bootId === undefined;
   if (bootUnknown && record.hostname === hostname() && record.pid !== process.pid) {
     if (pidAlive(record.pid)) return 'maybe-alive';
-    if (record.bootId === undefined) return 'dead';
+    if (record.bootId === undefined) return seesEveryPid(mine) ? 'dead' : 'maybe-alive';
   }
   return 'unknown';
+}
+
+/** Whether kill(2) here reaches every process: off Linux, or from the initial pid namespace. */
+function seesEveryPid(mine: ProcessIdentity): boolean {
+  return process.platform !== 'linux' || mine.pidNs === ROOT_PID_NS;
 }
 
 /** Whether a process with this pid exists here (EPERM: it exists, not ours). */

@@ -9,25 +9,14 @@ import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_CLI } from '../demo/cli-process.js';
+import { aclToolsHere, tool } from '../node/acl-tools.js';
 import { tempDir } from '../node/support.js';
 import { absentInstall, binaryHere, brokenInstall, pnpmInstall } from '../node/xattr-layouts.js';
 import { FOREIGN_CRLF, files, home, specArgs, writeHooks } from './file-support.js';
 
 const ROOT = new URL('../../', import.meta.url);
 
-const tool = (name: string, ...args: string[]): string =>
-  execFileSync(name, args, { encoding: 'utf8' });
-
-function hasTools(): boolean {
-  try {
-    tool('getfacl', '--version');
-    tool('getfattr', '--version');
-    return true;
-  } catch {
-    return false;
-  }
-}
-const ready = hasTools() && binaryHere;
+const ready = aclToolsHere && binaryHere;
 if (!ready)
   console.warn('skipped: needs linux-x64 and setfacl/getfattr (apt-get install acl attr)');
 

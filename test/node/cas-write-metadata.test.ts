@@ -1,6 +1,5 @@
 // POSIX ACLs and extended attributes across a rewrite, with the real tools from Debian's `acl`
 // and `attr` packages (.ci/run installs them).
-import { execFileSync } from 'node:child_process';
 import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,26 +7,13 @@ import { writeHookFile } from '../../src/node/cas-write.js';
 import { type FsSeam, nodeFs } from '../../src/node/fs-seam.js';
 import { metadataCheck } from '../../src/node/metadata.js';
 import { readFileSnapshot } from '../../src/node/read.js';
+import { aclToolsHere, tool } from './acl-tools.js';
 import { errno, strays, swapError, tempDir, text } from './support.js';
 
 const OLD = '{"version":1}\n';
 const NEW = '{"version":1,"hooks":{}}\n';
 
-function tool(name: string, ...args: string[]): string {
-  return execFileSync(name, args, { encoding: 'utf8' });
-}
-
-function hasTools(): boolean {
-  try {
-    tool('getfacl', '--version');
-    tool('getfattr', '--version');
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const tools = hasTools();
+const tools = aclToolsHere;
 if (!tools) console.warn('skipped: setfacl/getfattr missing (apt-get install acl attr)');
 
 function withFile(): { dir: string; path: string } {

@@ -3,29 +3,17 @@
 // extended attribute refuses with the file, its ACL and its attribute unchanged, unless the loss
 // is accepted by name; status says what the write will do. With the tools from Debian's `acl`
 // and `attr` packages (.ci/run installs them).
-import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type FsSeam, nodeFs, xattrSeam } from '../../src/node/fs-seam.js';
 import { readStatus } from '../../src/node/status.js';
 import { requireXattrs } from '../../src/node/xattr-native.js';
 import { Operation } from '../../src/planner/operation.js';
+import { aclToolsHere, tool } from './acl-tools.js';
 import { operate, strays, tempDir, workspace } from './support.js';
 import { absentInstall, binaryHere, brokenInstall, pnpmInstall } from './xattr-layouts.js';
 
-const tool = (name: string, ...args: string[]): string =>
-  execFileSync(name, args, { encoding: 'utf8' });
-
-function hasTools(): boolean {
-  try {
-    tool('getfacl', '--version');
-    tool('getfattr', '--version');
-    return true;
-  } catch {
-    return false;
-  }
-}
-const ready = hasTools() && binaryHere;
+const ready = aclToolsHere && binaryHere;
 if (!ready)
   console.warn('skipped: needs linux-x64 and setfacl/getfattr (apt-get install acl attr)');
 
