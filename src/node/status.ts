@@ -61,6 +61,7 @@ export type NextStep =
   | 'fix-file'
   | 'fix-ledger'
   | 'fix-metadata-module'
+  | 'remove-lock'
   | 'requalify';
 
 export const NEXT_STEP_SENTENCES: Readonly<Record<NextStep, string>> = {
@@ -80,6 +81,8 @@ export const NEXT_STEP_SENTENCES: Readonly<Record<NextStep, string>> = {
     "pass the contract file (--contract-file) that qualified the ledger's shell contract: without it nothing of ours can be verified",
   'fix-file':
     'fix the hook file named above (see the reason), or restore it: it cannot be read or edited safely',
+  'remove-lock':
+    'remove the lock file named above if no cursorhooks process is running: it is not a cursorhooks lock record, so no cursorhooks process will remove it, and every write refuses it (lock-foreign)',
   'fix-metadata-module':
     'make the optional @napi-rs/xattr module load (reinstall cursorhooks with its optional dependencies), then run status again: without it a write cannot see the ACLs and extended attributes of the files it replaces, and refuses unless given --accept-metadata-loss',
   'fix-ledger':
@@ -101,6 +104,7 @@ const STEP_COMMANDS: Readonly<Record<NextStep, string | null>> = {
   'fix-file': null,
   'fix-ledger': null,
   'fix-metadata-module': null,
+  'remove-lock': null,
   requalify: 'qualify start',
 };
 
@@ -241,9 +245,13 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
   const liveness =
     effective.heartbeat === null ? undefined : await readLiveness(effective.heartbeat, fs);
   const settled = unknownShell ? 'register-contract' : nextStep(file.state, ledger, owned);
-  const step = refusedForMetadata(settled, metadata, file.state, ledger)
-    ? 'fix-metadata-module'
-    : settled;
+  // A write the step names would refuse: the way out is what makes it run.
+  const foreignLock = stepCommand(settled, ledger) !== null && locks.some(isForeign);
+  const step = foreignLock
+    ? 'remove-lock'
+    : refusedForMetadata(settled, metadata, file.state, ledger)
+      ? 'fix-metadata-module'
+      : settled;
   const qualify = step === 'none' ? requalifying(effective, liveness, planner) : undefined;
   const code = qualify === undefined ? step : 'requalify';
   const family = qualify?.family;
@@ -493,6 +501,9 @@ function refusedForMetadata(
   if (metadata.writes !== 'refuse' || stepCommand(step, ledger) === null) return false;
   return file === 'valid' || file === 'empty' || ledger.state === 'valid';
 }
+
+/** A lock name holding something no cursorhooks process wrote: every write refuses it. */
+const isForeign = (lock: LockInspection) => lock.state === 'held' && lock.holder === undefined;
 
 /** `finish` runs the very operation that was interrupted. */
 function stepCommand(code: NextStep, ledger: HookStatus['ledger']): string | null {

@@ -15,6 +15,7 @@ import { qualificationStatus } from '../../node/qualify/status.js';
 import { GRAMMAR_FAMILY_IDS } from '../../shell/families.js';
 import { usageError } from '../cli-error.js';
 import type { Command, OptionValues } from '../command.js';
+import { errorLine } from '../error-output.js';
 import { ExitCode } from '../exit-codes.js';
 import { failureJSON, failureOf } from '../file/failure.js';
 import { HostPathRun } from '../file/host-paths.js';
@@ -202,7 +203,21 @@ async function status(stateDir: string, json: boolean, io: CliIO): Promise<ExitC
   };
   if (json) writeJSON(io, result);
   else {
-    const lines = [`qualify: ${found.phase === 'none' ? 'nothing in progress' : found.phase}`];
+    // With an error the state could not be read: "nothing in progress" would not be known.
+    const phase =
+      found.phase !== 'none'
+        ? found.phase
+        : result.error === null
+          ? 'nothing in progress'
+          : 'state not readable';
+    const lines = [`qualify: ${phase}`];
+    // The error that next step's "fix what the error names" refers to, reason and path.
+    if (result.error !== null)
+      lines.push(
+        `error: ${errorLine(result.error)
+          .replace(/^cursorhooks: /, '')
+          .trimEnd()}`,
+      );
     if (found.probe !== null) lines.push(...probeLines(found.probe));
     if (found.invocations.length > 0) {
       const matched = found.invocations.filter((report) => report.matched).length;
