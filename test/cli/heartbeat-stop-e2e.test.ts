@@ -1,0 +1,120 @@
+// End to end, as a host ships it: an observer on the BUILT cursorhooks/observer (dist/observer.js)
+// installed with `install --heartbeat` by the built CLI (dist/cli.cjs), fired by `simulate-stop`,
+// and read back by `status`; a stop from another Cursor version then leads to `requalify`, whose
+// printed command line is run through `sh -c` exactly as printed.
+import { execFileSync, spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BUILT_CLI, spawnCli } from '../demo/cli-process.js';
+import type { CliOutcome } from '../demo/lifecycle.js';
+import { BUILT_OBSERVER } from '../observer/built.js';
+import { files, home, specArgs } from './file-support.js';
+import { expectSchema } from './schema-check.js';
+
+const ROOT = new URL('../../', import.meta.url);
+const QUALIFIED = '3.22.12';
+const NEWER = '3.23.0';
+
+// Always build: a stale dist would test yesterday's CLI and observer.
+beforeAll(() => {
+  execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'pipe' });
+}, 180_000);
+
+/** An observer as a host writes it: runStopObserver from the built entry, the heartbeat, the version. */
+const observerScript = (heartbeat: string) => `#!${process.execPath}
+import { runStopObserver } from ${JSON.stringify(pathToFileURL(BUILT_OBSERVER).href)};
+runStopObserver({ contract: ${JSON.stringify(QUALIFIED)}, heartbeat: ${JSON.stringify(heartbeat)}, onStop: () => {} });
+`;
+
+function json(outcome: CliOutcome, schema: string) {
+  expect(outcome.exitCode, outcome.stderr).toBe(0);
+  const result = JSON.parse(outcome.stdout);
+  expectSchema(schema, result);
+  return result;
+}
+
+describe('heartbeat end to end: the built observer, simulate-stop and status', () => {
+  it('records each simulated stop through the real entry, and a stop from another version names requalify with a line that runs as printed', async () => {
+    const where = home();
+    const bin = dirname(where.spec.executable);
+    const heartbeat = join(where.dir, 'heartbeat.json');
+    const observer = join(bin, 'stop-observer.mjs');
+    writeFileSync(observer, observerScript(heartbeat));
+    chmodSync(observer, 0o755);
+    const spec = { executable: observer, selector: where.spec.selector };
+    const run = (command: string, ...more: string[]) =>
+      spawnCli([command, ...files(where), ...more, '--json'], '');
+
+    json(await run('install', ...specArgs(spec), '--heartbeat', heartbeat), 'operation-result');
+
+    // red: status invents a stop before any, or loses the heartbeat the install recorded
+    const before = json(await run('status'), 'status-result');
+    expect(before.heartbeat).toMatchObject({ path: heartbeat, state: 'no-stop', stops: null });
+    expect(before.lastStop).toBeNull();
+    expect(before.nextStep.code).toBe('none');
+
+    // red: simulate-stop does not run the installed entry, or the observer's answer is not neutral
+    const sentAt = Date.now();
+    const first = json(await run('simulate-stop'), 'simulate-stop-result');
+    expect(first).toMatchObject({ cursorVersion: QUALIFIED, passed: true });
+    expect(first.run).toMatchObject({ verdict: 'neutral', exitCode: 0, stdout: '{}\n' });
+
+    // red: the observer records nothing at the installed path, or status misreads what it wrote
+    const seen = json(await run('status'), 'status-result');
+    expect(seen.heartbeat).toMatchObject({ path: heartbeat, state: 'seen', stops: 1 });
+    expect(seen.lastStop).toMatchObject({
+      cursorVersion: QUALIFIED,
+      verdict: 'qualified',
+      status: 'completed',
+      loopCount: 0,
+    });
+    const at = Date.parse(seen.lastStop.at);
+    expect(at).toBeGreaterThanOrEqual(Math.floor(sentAt / 1000) * 1000);
+    expect(at).toBeLessThanOrEqual(Date.now());
+    expect(seen.nextStep.code).toBe('none');
+
+    // red: --cursor-version does not reach the observer, or its verdict ignores the contract
+    const second = json(
+      await run('simulate-stop', '--cursor-version', NEWER),
+      'simulate-stop-result',
+    );
+    expect(second).toMatchObject({ cursorVersion: NEWER, passed: true });
+    const differs = json(await run('status'), 'status-result');
+    expect(differs.heartbeat).toMatchObject({ state: 'seen', stops: 2 });
+    expect(differs.lastStop).toMatchObject({ cursorVersion: NEWER, verdict: 'version-differs' });
+    expect(differs.nextStep.code).toBe('requalify');
+    const line = differs.nextStep.command as string;
+    expect(line).toMatch(/^cursorhooks qualify start --hooks-file /);
+
+    // red: the printed line does not run as printed (quoting, a missing option, a wrong path)
+    const path = join(where.dir, 'path-bin');
+    mkdirSync(path);
+    symlinkSync(BUILT_CLI, join(path, 'cursorhooks'));
+    const hooksBefore = readFileSync(where.hooks, 'utf8');
+    const shell = spawnSync('/bin/sh', ['-c', line], {
+      encoding: 'utf8',
+      env: { ...process.env, PATH: `${path}:${process.env.PATH}` },
+    });
+    expect(shell.status, shell.stderr).toBe(0);
+    const stateDir = join(dirname(where.ledger), 'cursorhooks-qualify');
+    expect(readdirSync(stateDir).length).toBeGreaterThan(0);
+    expect(readFileSync(where.hooks, 'utf8')).not.toBe(hooksBefore);
+
+    // red: the probe the printed line started cannot be cancelled, or cancel leaves it behind
+    json(
+      await spawnCli(['qualify', 'cancel', '--state-dir', stateDir, '--json'], ''),
+      'qualify-result',
+    );
+    expect(readdirSync(stateDir)).toEqual([]);
+    expect(readFileSync(where.hooks, 'utf8')).toBe(hooksBefore);
+  }, 120_000);
+});
