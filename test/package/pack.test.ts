@@ -147,6 +147,10 @@ describe('the packed package', () => {
       'schemas/qualify-result.json',
       'docs/protocol.md',
       'docs/contracts.md',
+      // docs/observer.md names these files as the observers to copy.
+      'docs/examples/stop-observer.mjs',
+      'docs/examples/stop-observer.py',
+      'docs/examples/stop-observer.sh',
     ]) {
       expect(packedFiles).toContain(file);
     }
