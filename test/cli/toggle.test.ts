@@ -1,8 +1,18 @@
 // disable and enable from the command line: the user's "off" holds against install, update and
 // repair, status reports it with nothing to do, and enable brings the very same entry back.
 import { describe, expect, it } from 'vitest';
-import { fileCli, home, install, readHooks, result, specArgs, writeHooks } from './file-support.js';
+import {
+  fileCli,
+  files,
+  home,
+  install,
+  readHooks,
+  result,
+  specArgs,
+  writeHooks,
+} from './file-support.js';
 import { expectSchema } from './schema-check.js';
+import { cli } from './support.js';
 
 describe('cursorhooks disable / enable', () => {
   it('turns the entry off and keeps it off until enable (red: install after disable puts it back, or status asks for a repair)', async () => {
@@ -38,5 +48,16 @@ describe('cursorhooks disable / enable', () => {
     writeHooks(where);
     const refused = result(await fileCli('enable', where), 1);
     expect(refused.error?.reason).toBe('not-disabled');
+  });
+
+  // Red: the summary heads a disable "remove:" and an enable "install:", commands the user never ran.
+  it('heads its readable summary with the command run, disable or enable', async () => {
+    const where = home();
+    writeHooks(where);
+    result(await install(where), 0);
+    const off = await cli(['disable', ...files(where)]);
+    expect(off.stdout).toMatch(/^disable: the hook file was written/);
+    const on = await cli(['enable', ...files(where)]);
+    expect(on.stdout).toMatch(/^enable: the hook file was written/);
   });
 });

@@ -65,7 +65,7 @@ export function operationCommand(declaration: OperationCommandDeclaration): Comm
       });
       const result = await operationResult(outcome, hostPaths.json(), dryRun);
       if (json) writeJSON(io, result);
-      else io.stdout(operationText(result, ledger));
+      else io.stdout(operationText(result, ledger, declaration.name ?? operation));
       if (outcome.error !== undefined) throw failureOf(outcome.error);
       return ExitCode.Ok;
     },

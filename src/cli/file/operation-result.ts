@@ -69,8 +69,16 @@ const DONE: Readonly<Record<OperationStatus, string>> = {
 };
 
 /** The readable summary: what happened, where, the ledger, the checks, then the diff. */
-export function operationText(result: OperationResultJSON, ledger: string): string {
-  const lines = [`${result.operation}: ${DONE[result.status]}`];
+/**
+ * The readable summary, headed by the command the user ran (`disable` runs a remove, `enable`
+ * an install: the JSON's `operation` says which).
+ */
+export function operationText(
+  result: OperationResultJSON,
+  ledger: string,
+  command: string = result.operation,
+): string {
+  const lines = [`${command}: ${DONE[result.status]}`];
   if (result.error !== null) lines.push(`  ${result.error.message} [${result.error.reason}]`);
   lines.push(`hooks file: ${result.hooksFile}`);
   if (result.realPath !== null && result.realPath !== result.hooksFile) {
