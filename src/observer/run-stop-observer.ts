@@ -56,8 +56,11 @@ export function runStopObserver(options: StopObserverOptions): Promise<never> {
   process.on('unhandledRejection', (err) => warnFailure(err));
 
   const valid = validOptions(options);
-  if (valid === undefined) {
-    warn('observer-option-invalid');
+  if (typeof valid === 'string') {
+    // The option's name (ours, never a value), so the host knows which one to fix.
+    warnLine(
+      `cursorhooks observer: ${new CursorHooksError('observer-option-invalid').message} (option: ${valid})`,
+    );
     answer();
   } else {
     setTimeout(answer, valid.deadlineMs);
@@ -72,15 +75,17 @@ interface ValidOptions {
   readonly expected: string | null;
 }
 
-function validOptions(options: StopObserverOptions): ValidOptions | undefined {
-  if (typeof options !== 'object' || options === null) return undefined;
+/** The options as used, or the name of the first one that is not of its documented type. */
+function validOptions(options: StopObserverOptions): ValidOptions | string {
+  if (typeof options !== 'object' || options === null) return 'options';
   const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
-  if (typeof options.onStop !== 'function' || !isDeadline(deadlineMs)) return undefined;
+  if (typeof options.onStop !== 'function') return 'onStop';
+  if (!isDeadline(deadlineMs)) return 'deadlineMs';
   const heartbeat = options.heartbeat;
-  if (heartbeat !== undefined && !isAbsolute(heartbeat)) return undefined;
+  if (heartbeat !== undefined && !isAbsolute(heartbeat)) return 'heartbeat';
   if (options.contract === undefined) return { deadlineMs, expected: null };
   const expected = expectedVersion(options.contract);
-  return expected === null ? undefined : { deadlineMs, expected };
+  return expected === null ? 'contract' : { deadlineMs, expected };
 }
 
 async function observe(

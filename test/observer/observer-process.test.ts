@@ -98,9 +98,12 @@ describe('runStopObserver answers {} and exits 0', () => {
     expectNeutral(run);
   });
 
-  it('with invalid options, and names the reason on stderr (red: a mistyped option crashes every stop)', async () => {
+  // Red: a mistyped option crashes every stop, or the line does not say which option it is.
+  it('with invalid options, and names the reason and the option on stderr', async () => {
     const run = await observe('neutral', { env: { HEARTBEAT: 'relative/heartbeat.json' } });
     expectNeutral(run);
     expect(run.stderr).toContain('an observer option is not of its documented type');
+    expect(run.stderr).toContain('(option: heartbeat)');
+    expect(run.stderr).not.toContain('relative/heartbeat.json');
   });
 });
