@@ -111,8 +111,10 @@ export const REASON_MESSAGES = {
   'not-disabled': 'the hook is not turned off: there is nothing for enable to turn back on',
   'receipt-malformed': 'the receipt does not have exactly the receipt fields with valid values',
   'receipt-entry-mismatch': "the receipt's spec and shell do not render its entry digest",
-  'spec-mismatch': 'the requested entry differs from the receipted one',
-  'shell-mismatch': 'the requested shell differs from the receipted one',
+  'spec-mismatch':
+    'the requested entry differs from the receipted one: use update to change the owned entry to it',
+  'shell-mismatch':
+    'the requested shell differs from the receipted one: use update to render the owned entry with it',
   'command-exists': 'the desired command already occurs in the hooks',
   'command-collision': 'the new command already occurs outside the owned entry',
   'owner-duplicated': 'the owned command occurs more than once in the hooks',

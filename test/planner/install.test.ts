@@ -224,6 +224,15 @@ describe('Install with a receipt', () => {
     );
   });
 
+  // Red: the refusal leaves the host guessing; it must name the operation that makes the change.
+  it('says to use update when an install asks for another entry than the receipted one', () => {
+    const { document, receipt } = installed({ version: 1 });
+    const result = plan(
+      req(Operation.Install, document, { ...WRITE, specs: [OTHER_SPEC], previous: receipt }),
+    );
+    expect(result.error?.message).toMatch(/use update/);
+  });
+
   it('refuses with spec-mismatch when the receipt is for another spec than the request, or a foreign receipt adopts our entry', () => {
     const other = installed({ version: 1 }, OTHER_SPEC);
     const withBoth = installed(other.document);
