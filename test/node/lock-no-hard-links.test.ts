@@ -11,6 +11,20 @@ import { acquireLock, releaseLock, withLock } from '../../src/node/lock.js';
 import { windowsRetrying } from '../../src/node/windows-retry.js';
 import { errno, hostFailure, strays, tempDir, wrapSeam } from './support.js';
 
+/** A lock taken where every link(2) fails `code`: the failure, and how many links were tried. */
+async function lockWhereLinkFails(code: string) {
+  const dir = tempDir();
+  let links = 0;
+  const fs = wrapSeam((call) => {
+    if (call === 'link') {
+      links++;
+      throw errno(code);
+    }
+  });
+  const err = await hostFailure(withLock(join(dir, 'hooks.json'), async () => 'entered', { fs }));
+  return { dir, err, links };
+}
+
 describe('a directory whose file system has no hard links', () => {
   // Red before: every link was retried six times over 630 ms and the write failed
   // permission-denied, as if the user lacked a permission.
@@ -18,16 +32,7 @@ describe('a directory whose file system has no hard links', () => {
   it.each(['EPERM', 'EISDIR'])(
     'is refused lock-no-hard-links once, naming the directory, when link says %s to any name',
     async (code) => {
-      const dir = tempDir();
-      const file = join(dir, 'hooks.json');
-      let links = 0;
-      const fs = wrapSeam((call) => {
-        if (call === 'link') {
-          links++;
-          throw errno(code);
-        }
-      });
-      const err = await hostFailure(withLock(file, async () => 'entered', { fs }));
+      const { dir, err, links } = await lockWhereLinkFails(code);
       expect(err).toMatchObject({
         reason: 'lock-no-hard-links',
         code,
@@ -43,16 +48,7 @@ describe('a directory whose file system has no hard links', () => {
   it.each(['ENOTSUP', 'EOPNOTSUPP', 'ENOSYS'])(
     'is refused at the first link failing %s (red: reported as io-failure)',
     async (code) => {
-      const dir = tempDir();
-      const file = join(dir, 'hooks.json');
-      let links = 0;
-      const fs = wrapSeam((call) => {
-        if (call === 'link') {
-          links++;
-          throw errno(code);
-        }
-      });
-      const err = await hostFailure(withLock(file, async () => 'entered', { fs }));
+      const { dir, err, links } = await lockWhereLinkFails(code);
       expect(err).toMatchObject({ reason: 'lock-no-hard-links', code, path: dir });
       expect(links).toBe(1);
       expect(strays(dir)).toEqual([]);
