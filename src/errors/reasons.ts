@@ -179,6 +179,8 @@ export const REASON_MESSAGES = {
   'heartbeat-too-large': 'the heartbeat file exceeds 64 KiB',
   'simulate-not-owned':
     'no intact owned stop entry is installed in the hook file: simulate-stop runs only the entry the ledger receipts',
+  'simulate-disabled':
+    'the user turned this hook off with disable: there is no entry to fire until enable turns it back on',
   'simulate-contract-unregistered':
     "the receipt's shell contract is not registered: give its qualification record with --contract-file",
   'simulate-payload-too-large': 'the payload file exceeds the 4 MiB size limit',

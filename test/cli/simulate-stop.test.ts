@@ -102,6 +102,15 @@ describe('simulate-stop', () => {
     expect(existsSync(besideObserver(where, 'stdin'))).toBe(false);
   });
 
+  it('refuses simulate-disabled while the user\'s "off" holds (red: the user is told the entry is not owned, as if something broke it)', async () => {
+    const where = await observed(RECORDING);
+    expect((await cli(['disable', ...files(where)])).exitCode).toBe(0);
+    const outcome = await simulate(where);
+    expect(outcome.exitCode).toBe(1);
+    expect(reasonOf(outcome)).toBe('simulate-disabled');
+    expect(existsSync(besideObserver(where, 'stdin'))).toBe(false);
+  });
+
   it('refuses simulate-not-owned when the hook file is gone since the install (red: the receipted command is run from the ledger alone)', async () => {
     const where = await observed(RECORDING);
     unlinkSync(where.hooks);

@@ -40,7 +40,7 @@ export interface InstalledEntry {
 }
 
 /**
- * Refuses `simulate-not-owned` unless the ledger's receipt verifies against the hook file, and
+ * Refuses `simulate-disabled` while the user's "off" holds, `simulate-not-owned` unless the ledger's receipt verifies against the hook file, and
  * `simulate-contract-unregistered` when the receipt's contract is not registered.
  */
 export async function installedEntry(
@@ -53,7 +53,12 @@ export async function installedEntry(
   const { records } = await readLedger(ledger, { fs }).catch((err: unknown) => {
     throw aboutFile(err, 'ledger', ledger);
   });
-  const receipt = records.get(realPath)?.receipt ?? null;
+  const record = records.get(realPath);
+  const receipt = record?.receipt ?? null;
+  // The user's "off": there is nothing to fire until enable, and that is no fault of the file.
+  if (receipt === null && (record?.disabled ?? null) !== null) {
+    throw new ConflictError('simulate-disabled');
+  }
   if (receipt === null) throw new ConflictError('simulate-not-owned');
   // Without the receipt's contract nothing can be verified: say so, not "not owned".
   const contract = planner.contracts().find((known) => known.id === receipt.shell);
