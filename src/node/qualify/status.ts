@@ -1,5 +1,6 @@
 // `qualificationStatus`: what a qualification in progress is waiting for, and the one step that
 // moves it on. It reads and never writes, so it is safe to run at any moment, crash or not.
+import { dirname, join } from 'node:path';
 import type { CursorHooksError } from '../../errors/errors.js';
 import { grammarFamilies, grammarFamily } from '../../shell/families.js';
 import { aboutFile, isBug } from '../errors.js';
@@ -148,9 +149,15 @@ export async function qualificationStatus(
   return answer(invocations.every((report) => report.matched) ? 'finish' : 'cancel', found);
 }
 
+/** Where the printed `qualify finish` writes its record: beside the state directory. */
+export const QUALIFICATION_RECORD = 'qualification-record.json';
+
 function qualifyCommand(code: QualifyStep, stateDir: string): string | null {
   if (code !== 'start' && code !== 'finish' && code !== 'cancel') return null;
-  const out = code === 'finish' ? ' --out RECORD.json' : '';
+  // A real path beside the state directory: finish refuses a relative --out, so a placeholder
+  // would not run as printed.
+  const record = join(dirname(stateDir), QUALIFICATION_RECORD);
+  const out = code === 'finish' ? ` --out ${shellWord(record)}` : '';
   const family = code === 'start' ? ' --family FAMILY' : '';
   return `cursorhooks qualify ${code}${family} --state-dir ${shellWord(stateDir)}${out}`;
 }

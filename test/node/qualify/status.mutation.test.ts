@@ -2,11 +2,15 @@
 // the command lines it prints (quoted as one shell word each), the errors it carries, and the
 // sentences, through a fresh import of the module.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { HostIOError } from '../../../src/node/errors.js';
 import { PROBE_DIRECTORY } from '../../../src/node/qualify/layout.js';
-import { QUALIFY_STEP_SENTENCES, qualificationStatus } from '../../../src/node/qualify/status.js';
+import {
+  QUALIFICATION_RECORD,
+  QUALIFY_STEP_SENTENCES,
+  qualificationStatus,
+} from '../../../src/node/qualify/status.js';
 import { USER_HOOKS } from '../qualify-support.js';
 import { errno, tempDir } from '../support.js';
 import { aRecord, recordingSeam, recordStop, type Started, started } from './support.js';
@@ -20,6 +24,11 @@ function editState(where: Started, change: Record<string, unknown>): void {
 
 /** How the state directory is quoted in a command line: it holds a space. */
 const quoted = (where: Started) => `'${where.stateDir}'`;
+/** The record path finish is told to write, beside the state directory, as one shell word. */
+const quotedRecord = (where: Started) => {
+  const path = join(dirname(where.stateDir), QUALIFICATION_RECORD);
+  return /^[A-Za-z0-9_./:@%+=,-]+$/.test(path) ? path : `'${path}'`;
+};
 
 describe('no qualification in progress', () => {
   it('says start, with the command for this state directory and nothing else set (red: a field of the answer left over or missing)', async () => {
@@ -155,7 +164,8 @@ describe('a qualification in progress', () => {
     const answer = await status(where);
     expect(answer.nextStep).toStrictEqual({
       code: 'finish',
-      command: `cursorhooks qualify finish --state-dir ${quoted(where)} --out RECORD.json`,
+      // Red before: --out RECORD.json, which finish refuses as a relative path.
+      command: `cursorhooks qualify finish --state-dir ${quoted(where)} --out ${quotedRecord(where)}`,
       sentence: QUALIFY_STEP_SENTENCES.finish,
     });
     expect(answer.invocations).toHaveLength(1);
