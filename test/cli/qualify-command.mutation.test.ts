@@ -109,9 +109,11 @@ describe('qualify in text', () => {
     );
 
     const finished = await qualify('finish', ...dir, '--out', where.out);
+    // Red before: finish never said the id it wrote, which install and update need.
+    const { id } = JSON.parse(readFileSync(where.out, 'utf8'));
     expect(finished).toEqual({
       exitCode: 0,
-      stdout: `qualify finish: the record is written; the probe entry and directory are removed\n${probeText(probe)}\n`,
+      stdout: `qualify finish: the record is written; the probe entry and directory are removed\n${probeText(probe)}\ncontract: ${id}\nrecord: ${where.out}\n  use it with --shell ${id} --contract-file ${where.out}\n`,
       stderr: '',
     });
     expect(where.hooks()).toBe(USER_HOOKS);

@@ -6,6 +6,7 @@ import { defaultHooksPath } from '../../node/locate.js';
 import { ProbeArgvMismatchError } from '../../node/qualify/argv-report.js';
 import {
   cancelQualification,
+  type FinishOutcome,
   finishQualification,
   type ProbeView,
   type QualifyOutcome,
@@ -20,6 +21,7 @@ import { ExitCode } from '../exit-codes.js';
 import { failureJSON, failureOf } from '../file/failure.js';
 import { HostPathRun } from '../file/host-paths.js';
 import { absolute, VOUCH_OPTION } from '../file/options.js';
+import { quoteWord } from '../file/status-result.js';
 import type { CliIO } from '../io.js';
 import { writeJSON } from '../io.js';
 
@@ -257,6 +259,15 @@ function text(
   else
     lines.push(`qualify ${action}: ${outcome.status}; run qualify status --state-dir ${stateDir}`);
   if (outcome.probe !== null) lines.push(...probeLines(outcome.probe));
+  // The id the record registers and where it is: what install and update need next.
+  const { record, out } = outcome as Partial<FinishOutcome>;
+  if (record != null && out != null) {
+    lines.push(
+      `contract: ${record.id}`,
+      `record: ${out}`,
+      `  use it with --shell ${quoteWord(record.id)} --contract-file ${quoteWord(out)}`,
+    );
+  }
   const error = outcome.error;
   if (error instanceof ProbeArgvMismatchError) {
     for (const report of error.invocations.filter((r) => !r.matched)) {

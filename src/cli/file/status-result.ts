@@ -181,7 +181,7 @@ function doctorLine(status: HookStatus, ledgerPath: string): string {
   return words.map(quoteWord).join(' ');
 }
 
-function quoteWord(word: string): string {
+export function quoteWord(word: string): string {
   return /^[A-Za-z0-9_./:=@%+-]+$/.test(word) ? word : `'${word.replaceAll("'", `'"'"'`)}'`;
 }
 
