@@ -35,9 +35,12 @@ export interface ReleaseOutcome {
 export async function release(options: ReleaseOptions): Promise<ReleaseOutcome> {
   const fs = options.fs ?? nodeFs;
   let realPath: string | undefined;
+  // The hook file's path is only resolved, never read: its failure is the hook file's own.
+  let role: 'hook-file' | 'ledger' = 'hook-file';
   try {
     const key = await resolveTarget(options.hooksFile, fs);
     realPath = key;
+    role = 'ledger';
     const writeOptions = {
       fs,
       role: 'ledger' as const,
@@ -65,7 +68,10 @@ export async function release(options: ReleaseOptions): Promise<ReleaseOutcome> 
       realPath,
       released: [],
       generation: 0,
-      error: aboutFile(err, 'ledger', options.ledger),
+      error:
+        role === 'ledger'
+          ? aboutFile(err, 'ledger', options.ledger)
+          : aboutFile(err, 'hook-file', options.hooksFile),
     };
   }
 }

@@ -65,7 +65,8 @@ describe('release', () => {
     expect(readFileSync(where.ledger, 'utf8')).toBe('not json');
   });
 
-  it('reports no real path when the hook file cannot even be resolved, and names the ledger (red: a stale real path or the wrong file)', async () => {
+  // Before: the failure named the ledger, which release never got to.
+  it('reports no real path when the hook file cannot even be resolved, and names the hook file (red: a stale real path, or the ledger blamed)', async () => {
     const where = workspace();
     const fs = wrapSeam((call) => {
       if (call === 'realpath' || call === 'lstat' || call === 'readlink') throw errno('EIO');
@@ -74,8 +75,8 @@ describe('release', () => {
     expect(outcome).toMatchObject({ status: 'failed', realPath: undefined, generation: 0 });
     expect(outcome.error).toMatchObject({
       reason: 'io-failure',
-      role: 'ledger',
-      path: where.ledger,
+      role: 'hook-file',
+      path: where.hooks,
     });
   });
 
