@@ -124,7 +124,7 @@ async function swapOnce(
   const fs = options.fs ?? nodeFs;
   const current = await readFileSnapshot(path, fs, NO_SETTLE);
   if (!sameFile(current, expected)) throw new FileChangedError();
-  refuseHardLinked(current);
+  refuseUnreplaceable(current);
   const { realPath } = current;
   // Held by this call chain, as every writer of the kit holds it; a bare compareAndSwap has none.
   const lock = heldLockOf(realPath);
@@ -193,8 +193,12 @@ function inDirectory<T>(step: Promise<T>, directory: string): Promise<T> {
  * link with the old ones, a split nobody sees. Writing in place would keep the links but lose
  * the old-or-new guarantee, so a shared file must be a symlink (followed and kept) instead.
  */
-export function refuseHardLinked(snapshot: Pick<FileSnapshot, 'links'>): void {
+export function refuseUnreplaceable(snapshot: Pick<FileSnapshot, 'links' | 'mode'>): void {
   if (snapshot.links !== undefined && snapshot.links > 1) throw new HostIOError('file-hard-linked');
+  // A rename would replace it whatever its mode: the user's "read-only" is honoured here instead.
+  if (snapshot.mode !== undefined && (snapshot.mode & 0o200) === 0) {
+    throw new HostIOError('file-read-only');
+  }
 }
 
 export function lockOptions(options: WriteOptions): { fs?: FsSeam; timeoutMs?: number } {

@@ -12,7 +12,7 @@ import {
   compareAndSwap,
   equalBytes,
   lockOptions,
-  refuseHardLinked,
+  refuseUnreplaceable,
   sameFile,
   type WriteOptions,
 } from './cas-write.js';
@@ -310,7 +310,7 @@ class Run {
         return this.outcome('no-op');
       }
       // Refused before the intended receipt is recorded, so nothing needs settling.
-      refuseHardLinked(snapshot);
+      refuseUnreplaceable(snapshot);
       if (snapshot.exists) await refuseUnseenMetadata(this.fs, this.writeOptions);
       this.record = await ledger.update(realPath, (r) =>
         beginPending(
