@@ -152,7 +152,7 @@ export const REASON_MESSAGES = {
   'file-is-link':
     'the path is a symbolic link where the kit only uses its own files, so it is not followed: remove the link',
   'file-read-only':
-    "the file is read-only (its owner may not write it): the kit replaces files by renaming, which would ignore that, so it refuses; make it writable (chmod u+w) to let it be changed",
+    'the file is read-only (its owner may not write it): the kit replaces files by renaming, which would ignore that, so it refuses; make it writable (chmod u+w) to let it be changed',
   'file-hard-linked': 'the file has other hard links, which replacing it would silently split off',
   'lock-timeout': 'another process held the lock beside the file for too long',
   'lock-held-by-this-process':
