@@ -62,6 +62,7 @@ export type NextStep =
   | 'fix-ledger'
   | 'fix-metadata-module'
   | 'remove-lock'
+  | 'make-writable'
   | 'requalify';
 
 export const NEXT_STEP_SENTENCES: Readonly<Record<NextStep, string>> = {
@@ -81,6 +82,8 @@ export const NEXT_STEP_SENTENCES: Readonly<Record<NextStep, string>> = {
     "pass the contract file (--contract-file) that qualified the ledger's shell contract: without it nothing of ours can be verified",
   'fix-file':
     'fix the hook file named above (see the reason), or restore it: it cannot be read or edited safely',
+  'make-writable':
+    'the hook file is read-only, and the step it needs would refuse it (file-read-only): make it writable (chmod u+w) if the change is wanted, then run status again',
   'remove-lock':
     'remove the lock file named above if no cursorhooks process is running: it is not a cursorhooks lock record, so no cursorhooks process will remove it, and every write refuses it (lock-foreign)',
   'fix-metadata-module':
@@ -105,6 +108,7 @@ const STEP_COMMANDS: Readonly<Record<NextStep, string | null>> = {
   'fix-ledger': null,
   'fix-metadata-module': null,
   'remove-lock': null,
+  'make-writable': null,
   requalify: 'qualify start',
 };
 
@@ -215,10 +219,12 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
   let realPath: string | undefined;
   let bytes: Uint8Array | undefined;
   let file: HookStatus['file'];
+  let readOnly = false;
   try {
     realPath = await resolveTarget(options.hooksFile, fs);
     const snapshot = await readFileSnapshot(options.hooksFile, fs);
     bytes = snapshot.bytes;
+    readOnly = snapshot.exists && snapshot.mode !== undefined && (snapshot.mode & 0o200) === 0;
     HookDocument.read(bytes);
     const state = !snapshot.exists ? 'absent' : bytes.length === 0 ? 'empty' : 'valid';
     file = { state, reason: undefined, role: undefined, path: undefined, at: undefined };
@@ -246,12 +252,17 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
     effective.heartbeat === null ? undefined : await readLiveness(effective.heartbeat, fs);
   const settled = unknownShell ? 'register-contract' : nextStep(file.state, ledger, owned);
   // A write the step names would refuse: the way out is what makes it run.
-  const foreignLock = stepCommand(settled, ledger) !== null && locks.some(isForeign);
+  const writes = stepCommand(settled, ledger);
+  const foreignLock = writes !== null && locks.some(isForeign);
+  // Every command but release writes the hook file, and refuses a read-only one.
+  const lockedFile = readOnly && writes !== null && writes !== 'release';
   const step = foreignLock
     ? 'remove-lock'
-    : refusedForMetadata(settled, metadata, file.state, ledger)
-      ? 'fix-metadata-module'
-      : settled;
+    : lockedFile
+      ? 'make-writable'
+      : refusedForMetadata(settled, metadata, file.state, ledger)
+        ? 'fix-metadata-module'
+        : settled;
   const qualify = step === 'none' ? requalifying(effective, liveness, planner) : undefined;
   const code = qualify === undefined ? step : 'requalify';
   const family = qualify?.family;

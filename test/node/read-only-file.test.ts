@@ -3,6 +3,7 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Operation } from '../../src/index.js';
+import { readStatus } from '../../src/node/status.js';
 import { operate, workspace } from './support.js';
 
 describe('a read-only hook file', () => {
@@ -14,6 +15,13 @@ describe('a read-only hook file', () => {
       const before = '{"version": 1, "hooks": {}}\n';
       writeFileSync(where.hooks, before);
       chmodSync(where.hooks, 0o444);
+      // status names the way out, not the install that would refuse.
+      const status = await readStatus({
+        hooksFile: where.hooks,
+        ledger: where.ledger,
+        sources: { home: where.dir, enterpriseFile: null },
+      });
+      expect(status.nextStep).toMatchObject({ code: 'make-writable', command: null });
       const refused = await operate(where, Operation.Install);
       expect(refused.error?.reason).toBe('file-read-only');
       expect(readFileSync(where.hooks, 'utf8')).toBe(before);
