@@ -171,12 +171,14 @@ describe('shellOf', () => {
     expect(shellOf({ shell: 'b' }, ['a', 'b'])).toBe('b');
   });
 
-  // Red: an unknown shell let through, or the refusal not listing the registered ids.
-  it('refuses an unknown shell, naming the registered ones', async () => {
+  // Red: an unknown shell let through, the refusal not listing the registered ids, or a
+  // qualified id given without its record left without the hint to pass --contract-file.
+  it('refuses an unknown shell, naming the registered ones and how to register a qualified one', async () => {
     expect(await refusal(({ shellOf }) => shellOf({ shell: 'c' }, ['a', 'b']))).toStrictEqual({
       kind: 'usage',
       reason: 'shell-unknown',
-      message: 'option --shell names no registered shell contract; the registered ones are: a, b',
+      message:
+        'option --shell names no registered shell contract; the registered ones are: a, b; a contract from qualify finish is registered by passing its record with --contract-file',
       subject: { option: '--shell' },
     });
   });

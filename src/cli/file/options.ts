@@ -136,7 +136,8 @@ export function shellOf(options: OptionValues, registered: readonly string[]): s
   if (shell === undefined || registered.includes(shell)) return shell;
   throw usageError(
     'shell-unknown',
-    `option --shell names no registered shell contract; the registered ones are: ${registered.join(', ')}`,
+    // A contract qualified on this machine is registered only by its record: say how.
+    `option --shell names no registered shell contract; the registered ones are: ${registered.join(', ')}; a contract from qualify finish is registered by passing its record with --contract-file`,
     { option: '--shell' },
   );
 }
