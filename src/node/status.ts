@@ -295,7 +295,10 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
     nextStep: {
       code,
       command,
-      with: command === 'install' || command === 'update' ? knownSpec(ledger.record, code) : null,
+      with:
+        command === 'install' || command === 'update'
+          ? (knownSpec(ledger.record, code) ?? givenSpec(options))
+          : null,
       ...(command === null || family === undefined ? {} : { qualify: { family, stateDir } }),
       sentence:
         owned.state === 'disabled' && code === 'none'
@@ -549,6 +552,12 @@ function knownSpec(
     record?.released?.receipts[0] ??
     record?.removed?.receipt;
   return known == null ? null : { spec: known.spec, shell: known.shell };
+}
+
+/** The spec and shell status was given, when both were: the ones the host would install. */
+function givenSpec(options: StatusOptions): HookStatus['nextStep']['with'] {
+  const { spec, shell } = options;
+  return spec === undefined || shell === undefined ? null : { spec, shell };
 }
 
 function problemOf(err: unknown, role: FileRole, path: string): FileProblem {
