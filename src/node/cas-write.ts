@@ -11,7 +11,13 @@ import { foreignWrite } from './in-place.js';
 import { sideFileName } from './leftovers.js';
 import { assertLockHeld, heldLockOf, withSweptLock } from './lock.js';
 import { copyMetadata } from './metadata.js';
-import { type FileSnapshot, type HeldFile, openSnapshot, readFileSnapshot } from './read.js';
+import {
+  type FileSnapshot,
+  type HeldFile,
+  isReadOnly,
+  openSnapshot,
+  readFileSnapshot,
+} from './read.js';
 import { trackSideFile } from './side-file-registry.js';
 
 /** What a plan was made from: where the file really was, and its exact bytes or absence. */
@@ -196,9 +202,7 @@ function inDirectory<T>(step: Promise<T>, directory: string): Promise<T> {
 export function refuseUnreplaceable(snapshot: Pick<FileSnapshot, 'links' | 'mode'>): void {
   if (snapshot.links !== undefined && snapshot.links > 1) throw new HostIOError('file-hard-linked');
   // A rename would replace it whatever its mode: the user's "read-only" is honoured here instead.
-  if (snapshot.mode !== undefined && (snapshot.mode & 0o200) === 0) {
-    throw new HostIOError('file-read-only');
-  }
+  if (isReadOnly(snapshot)) throw new HostIOError('file-read-only');
 }
 
 export function lockOptions(options: WriteOptions): { fs?: FsSeam; timeoutMs?: number } {

@@ -227,6 +227,11 @@ export async function openSnapshot(
   }
 }
 
+/** Whether the file's owner may not write it (chmod 444): the user's "leave it as it is". */
+export function isReadOnly(snapshot: Pick<FileSnapshot, 'mode'>): boolean {
+  return snapshot.mode !== undefined && (snapshot.mode & 0o200) === 0;
+}
+
 /**
  * At most `cap` + 1 bytes (a document's cap unless given): enough to refuse an oversized file.
  * The buffer starts at the size fstat saw and grows once if the file grew since.

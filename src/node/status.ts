@@ -21,7 +21,7 @@ import { EMPTY_RECORD, type LedgerRecord, readLedger } from './ledger.js';
 import { type Liveness, readLiveness } from './liveness.js';
 import { inspectLock, type LockInspection } from './lock.js';
 import { type MetadataCheck, metadataCheck } from './metadata.js';
-import { readFileSnapshot, resolveTarget } from './read.js';
+import { isReadOnly, readFileSnapshot, resolveTarget } from './read.js';
 
 /** empty: the file exists with no bytes, planned on as an absent one (after a second look). */
 export type FileState = 'absent' | 'empty' | 'valid' | 'refused';
@@ -224,7 +224,7 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
     realPath = await resolveTarget(options.hooksFile, fs);
     const snapshot = await readFileSnapshot(options.hooksFile, fs);
     bytes = snapshot.bytes;
-    readOnly = snapshot.exists && snapshot.mode !== undefined && (snapshot.mode & 0o200) === 0;
+    readOnly = isReadOnly(snapshot);
     HookDocument.read(bytes);
     const state = !snapshot.exists ? 'absent' : bytes.length === 0 ? 'empty' : 'valid';
     file = { state, reason: undefined, role: undefined, path: undefined, at: undefined };

@@ -58,9 +58,7 @@ export function runStopObserver(options: StopObserverOptions): Promise<never> {
   const valid = validOptions(options);
   if (typeof valid === 'string') {
     // The option's name (ours, never a value), so the host knows which one to fix.
-    warnLine(
-      `cursorhooks observer: ${new CursorHooksError('observer-option-invalid').message} (option: ${valid})`,
-    );
+    warn('observer-option-invalid', `option: ${valid}`);
     answer();
   } else {
     setTimeout(answer, valid.deadlineMs);
@@ -102,7 +100,7 @@ async function observe(
     // Loaded only when asked for: node:fs/promises costs milliseconds on every stop.
     const { writeHeartbeat } = await import('./heartbeat-write.js');
     await writeHeartbeat(options.heartbeat, lastStop, pending).catch((err: unknown) =>
-      warn('heartbeat-write-failed', err),
+      warn('heartbeat-write-failed', codeOf(err)),
     );
   }
   await options.onStop({ ...read, check });
@@ -124,10 +122,16 @@ function removeQuietly(path: string): void {
   }
 }
 
-function warn(reason: ErrorReason, err?: unknown): void {
-  const code = (err as { code?: unknown } | undefined)?.code;
-  const suffix = typeof code === 'string' ? ` (${code})` : '';
+/** The fixed line of `reason`, and a detail of ours (an errno code, an option's name) if any. */
+function warn(reason: ErrorReason, detail?: string): void {
+  const suffix = detail === undefined ? '' : ` (${detail})`;
   warnLine(`cursorhooks observer: ${new CursorHooksError(reason).message}${suffix}`);
+}
+
+/** A system error's code (EACCES, ENOSPC…); never its message, which may hold a path. */
+function codeOf(err: unknown): string | undefined {
+  const code = (err as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
 }
 
 /** The handler's own failure, for the host's log: the fixed line, then its own error. */
