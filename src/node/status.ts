@@ -52,6 +52,8 @@ export type OwnedState =
 export type NextStep =
   | 'none'
   | 'install'
+  | 'update'
+  | 'enable'
   | 'refresh'
   | 'repair'
   | 'finish'
@@ -59,6 +61,7 @@ export type NextStep =
   | 'review-entry'
   | 'register-contract'
   | 'fix-file'
+  | 'fix-host-paths'
   | 'fix-ledger'
   | 'fix-metadata-module'
   | 'remove-lock'
@@ -67,7 +70,12 @@ export type NextStep =
 
 export const NEXT_STEP_SENTENCES: Readonly<Record<NextStep, string>> = {
   none: 'nothing to do: the owned entry is in place',
-  install: 'run install: nothing of ours is recorded for this file',
+  install:
+    "run install (with the host's --executable, --selector and --shell): nothing of ours is recorded for this file",
+  update:
+    'run update with the spec given: the entry is ours, recorded with another spec or shell, and update moves it to this one',
+  enable:
+    'run enable: the user turned this hook off with disable, and only enable turns it back on; run it only if the user wants it on',
   refresh:
     'run install again with the same spec: the entry is intact, and it accepts the edits made elsewhere and refreshes the receipt',
   repair:
@@ -77,11 +85,13 @@ export const NEXT_STEP_SENTENCES: Readonly<Record<NextStep, string>> = {
   release:
     'run release: the owned entry was edited, or removed alongside other edits, so no command can prove what it is; release ends ownership and leaves the file as it is',
   'review-entry':
-    'keep or delete the entries listed under unowned (they run this host command but nobody owns them), then run install',
+    "the entries listed under unowned run this host's command but nobody owns them: delete them and run install to own one, or keep them, and they stay the user's",
   'register-contract':
     "pass the contract file (--contract-file) that qualified the ledger's shell contract: without it nothing of ours can be verified",
   'fix-file':
     'fix the hook file named above (see the reason), or restore it: it cannot be read or edited safely',
+  'fix-host-paths':
+    'fix the host path that failed its check (the first one is named in the refusal), or give --vouch-unperformed-checks for checks this platform cannot perform, then run the command again',
   'make-writable':
     'the hook file is read-only, and the step it needs would refuse it (file-read-only): make it writable (chmod u+w) if the change is wanted, then run status again',
   'remove-lock':
@@ -98,6 +108,8 @@ export const NEXT_STEP_SENTENCES: Readonly<Record<NextStep, string>> = {
 const STEP_COMMANDS: Readonly<Record<NextStep, string | null>> = {
   none: null,
   install: 'install',
+  update: 'update',
+  enable: 'enable',
   refresh: 'install',
   repair: 'repair',
   finish: null,
@@ -105,6 +117,7 @@ const STEP_COMMANDS: Readonly<Record<NextStep, string | null>> = {
   'review-entry': null,
   'register-contract': null,
   'fix-file': null,
+  'fix-host-paths': null,
   'fix-ledger': null,
   'fix-metadata-module': null,
   'remove-lock': null,
@@ -211,6 +224,37 @@ export interface StatusOptions {
   readonly acceptMetadataLoss?: boolean;
   /** Where doctor's other sources are (default: the user's home, no workspace). */
   readonly sources?: Omit<SourceLocations, 'hooksFile'>;
+  /** The command that was refused and why: the step then points where the user was going. */
+  readonly intent?: StatusIntent;
+}
+
+/** A refused file-level command, by the name the user ran it under, and its refusal. */
+export interface StatusIntent {
+  readonly command: 'install' | 'update' | 'remove' | 'repair' | 'release' | 'disable' | 'enable';
+  readonly refused: ErrorReason;
+}
+
+/** Refusals whose way out is one step whatever the state: what makes the refused aim reachable. */
+const REFUSAL_STEPS: Partial<Record<ErrorReason, NextStep>> = {
+  'spec-mismatch': 'update',
+  'shell-mismatch': 'update',
+  'command-exists': 'review-entry',
+  'command-collision': 'review-entry',
+  'executable-unverified': 'fix-host-paths',
+  'disabled-by-user': 'enable',
+  'file-read-only': 'make-writable',
+  'lock-foreign': 'remove-lock',
+  'metadata-not-preserved': 'fix-metadata-module',
+};
+
+/** The state's step, pointed at the refused command's aim. */
+function aimedAt(intent: StatusIntent | undefined, step: NextStep): NextStep {
+  if (intent === undefined) return step;
+  const own = REFUSAL_STEPS[intent.refused];
+  if (own !== undefined) return own;
+  // Uninstalling: an entry already gone is never put back; ownership ends instead.
+  const uninstalling = intent.command === 'remove' || intent.command === 'disable';
+  return uninstalling && step === 'repair' ? 'release' : step;
 }
 
 export async function readStatus(options: StatusOptions): Promise<HookStatus> {
@@ -256,13 +300,16 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
   const foreignLock = writes !== null && locks.some(isForeign);
   // Every command but release writes the hook file, and refuses a read-only one.
   const lockedFile = readOnly && writes !== null && writes !== 'release';
-  const step = foreignLock
-    ? 'remove-lock'
-    : lockedFile
-      ? 'make-writable'
-      : refusedForMetadata(settled, metadata, file.state, ledger)
-        ? 'fix-metadata-module'
-        : settled;
+  const step = aimedAt(
+    options.intent,
+    foreignLock
+      ? 'remove-lock'
+      : lockedFile
+        ? 'make-writable'
+        : refusedForMetadata(settled, metadata, file.state, ledger)
+          ? 'fix-metadata-module'
+          : settled,
+  );
   const qualify = step === 'none' ? requalifying(effective, liveness, planner) : undefined;
   const code = qualify === undefined ? step : 'requalify';
   const family = qualify?.family;
@@ -295,15 +342,22 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
     nextStep: {
       code,
       command,
+      // `update` moves the entry to the spec given; every other write repeats a known one.
       with:
-        command === 'install' || command === 'update'
-          ? (knownSpec(ledger.record, code) ?? givenSpec(options))
-          : null,
+        command !== 'install' && command !== 'update'
+          ? null
+          : code === 'update'
+            ? givenSpec(options)
+            : (knownSpec(ledger.record, code) ?? givenSpec(options)),
       ...(command === null || family === undefined ? {} : { qualify: { family, stateDir } }),
       sentence:
-        owned.state === 'disabled' && code === 'none'
-          ? DISABLED_SENTENCE
-          : NEXT_STEP_SENTENCES[code],
+        code !== 'none'
+          ? NEXT_STEP_SENTENCES[code]
+          : owned.state === 'disabled'
+            ? DISABLED_SENTENCE
+            : owned.state === 'released' && owned.unowned.length > 0
+              ? KEPT_SENTENCE
+              : NEXT_STEP_SENTENCES.none,
     },
   };
 }
@@ -314,6 +368,10 @@ const firesOurs = (finding: Finding) => finding.severity === 'fires-twice' && fi
 /** `none` while the user's "off" holds: nothing is wrong, and only enable changes it. */
 export const DISABLED_SENTENCE =
   'nothing to do: the user turned this hook off with disable; run enable to turn it back on';
+
+/** `none` after a release that left entries running our command: the user kept them. */
+export const KEPT_SENTENCE =
+  "nothing to do: since release, the entries listed under unowned are the user's; delete them, then run install, for this host to own one again";
 
 /** Where a printed `qualify start` keeps its probe: a directory of its own beside the ledger. */
 export const QUALIFY_STATE_DIRECTORY = 'cursorhooks-qualify';
@@ -389,6 +447,10 @@ function ownedStatus(
   options: StatusOptions,
 ): HookStatus['owned'] {
   const { receipt } = record;
+  const given =
+    options.spec === undefined || options.shell === undefined
+      ? undefined
+      : renderedCommand(planner, options.shell, options.spec);
   if (receipt === null) {
     const state =
       record.disabled !== null
@@ -398,17 +460,20 @@ function ownedStatus(
           : record.removed !== null
             ? 'removed'
             : 'not-installed';
-    const ours = [...(record.released?.receipts ?? []).map(commandOf(planner))];
-    if (options.spec !== undefined && options.shell !== undefined) {
-      ours.push(renderedCommand(planner, options.shell, options.spec));
-    }
+    // A removed entry back in the file (an editor saved a stale buffer over the remove) is ours
+    // no more, like a released one.
+    const left = [...(record.released?.receipts ?? []), record.removed?.receipt ?? null];
+    const ours = [...left.flatMap((r) => (r === null ? [] : [commandOf(planner)(r)])), given];
     return { state, repairable: false, reason: undefined, unowned: locate(document, ours) };
   }
+  // Beside an owned entry: the given spec's command elsewhere (update would collide with it).
+  const owned = commandOf(planner)(receipt);
+  const unowned = given === undefined || given === owned ? [] : locate(document, [given]);
   const repair = repairPlan(document, receipt, planner);
   // A Repair that changes nothing proves an intact owner and an unchanged rest: the usual
   // answer, from one plan. Anything else is told apart by verifying the owner.
   if (repair.error === undefined && repair.noOp) {
-    return { state: 'owned', repairable: false, reason: undefined, unowned: [] };
+    return { state: 'owned', repairable: false, reason: undefined, unowned };
   }
   try {
     planner.verifyOwned(document, receipt);
@@ -416,17 +481,17 @@ function ownedStatus(
     const reason = reasonOf(err);
     if (reason === 'owner-absent') {
       const repairable = !repair.conflict && !repair.noOp;
-      return { state: 'absent', repairable, reason, unowned: [] };
+      return { state: 'absent', repairable, reason, unowned };
     }
     const state = OWNER_STATES[reason] ?? 'unknown';
-    return { state, repairable: false, reason, unowned: [] };
+    return { state, repairable: false, reason, unowned };
   }
   const drift = repair.error?.reason === 'remainder-drift';
   return {
     state: drift ? 'remainder-drift' : 'owned',
     repairable: false,
     reason: undefined,
-    unowned: [],
+    unowned,
   };
 }
 
@@ -491,9 +556,11 @@ function nextStep(
       return 'none';
     case 'remainder-drift':
       return 'refresh';
+    // After release, entries left running our command are the user's to keep.
+    case 'released':
+      return owned.unowned.length > 0 ? 'none' : 'install';
     case 'not-installed':
     case 'removed':
-    case 'released':
       return owned.unowned.length > 0 ? 'review-entry' : 'install';
     case 'absent':
       return owned.repairable ? 'repair' : 'release';
@@ -550,7 +617,8 @@ function knownSpec(
     (code === 'finish' ? record?.pending?.intended : undefined) ??
     record?.receipt ??
     record?.released?.receipts[0] ??
-    record?.removed?.receipt;
+    record?.removed?.receipt ??
+    record?.pending?.intended;
   return known == null ? null : { spec: known.spec, shell: known.shell };
 }
 

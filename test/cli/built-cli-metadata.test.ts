@@ -100,7 +100,8 @@ describe.skipIf(!ready)('the built CLI without a loadable xattr module', () => {
     const run = cliWith(brokenInstall);
     const where = guarded();
     const status = JSON.parse(
-      run('status', ...files(where), '--accept-metadata-loss', '--json').stdout,
+      run('status', ...files(where), ...specArgs(where.spec), '--accept-metadata-loss', '--json')
+        .stdout,
     );
     expect(status.metadata).toEqual({ ...REFUSE, writes: 'accept-loss' });
     // The line status prints runs as printed: with the flag status was given.

@@ -60,10 +60,12 @@ describe('operationResult', () => {
       metadata: { checked: true, why: null, writes: 'preserve' },
       diff: '',
       error: null,
+      nextStep: null,
     } satisfies OperationResultJSON);
   });
 
-  // Red: a set field not carried over, the diff not made, made from the wrong side, or decoded
+  const STEP = { code: 'release', command: 'cursorhooks release', sentence: 'run release' };
+  // Red: a set field not carried over (the next step among them), the diff not made, made from the wrong side, or decoded
   // wrongly; the error not turned into its JSON shape.
   it('carries every set field over and diffs what changed', async () => {
     const { operationResult, FileChangedError } = await fresh();
@@ -83,6 +85,7 @@ describe('operationResult', () => {
       }),
       HOST_PATHS,
       true,
+      STEP,
     );
     expect(result).toEqual({
       status: 'failed',
@@ -102,6 +105,7 @@ describe('operationResult', () => {
         reason: 'file-changed',
         message: new FileChangedError().message,
       },
+      nextStep: STEP,
     } satisfies OperationResultJSON);
   });
 

@@ -3,6 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { NEXT_STEP_SENTENCES } from '../../src/node/status.js';
 import { files, home, readHooks, specArgs, writeHooks } from './file-support.js';
 import { cli } from './support.js';
 
@@ -37,7 +38,10 @@ describe('release', () => {
     writeFileSync(where.ledger, 'not a ledger');
     expect(await cli(['release', ...files(where)])).toEqual({
       exitCode: 1,
-      stdout: summary('failed: nothing changed', 0),
+      // The failure's way out, as status names it (red: a refusal printed no next step).
+      stdout: summary('failed: nothing changed', 0, [
+        `next step: fix-ledger: ${NEXT_STEP_SENTENCES['fix-ledger']}`,
+      ]),
       stderr:
         'cursorhooks: the receipt ledger is not a well-formed cursorhooks ledger [ledger-malformed]\n',
     });
@@ -78,6 +82,7 @@ describe('release', () => {
       'released',
       'generation',
       'error',
+      'nextStep',
     ]);
     expect(result).toMatchObject({
       status: 'done',

@@ -11,6 +11,7 @@ import { Operation } from '../../src/index.js';
 import { encodeLedger, type LedgerRecord } from '../../src/node/ledger.js';
 import { release } from '../../src/node/release.js';
 import {
+  KEPT_SENTENCE,
   NEXT_STEP_SENTENCES,
   readStatus,
   type StatusOptions,
@@ -342,7 +343,7 @@ describe('the owned entry and the next step', () => {
     });
   });
 
-  it('after a release lists the entry unowned, says review-entry, then install with the released spec (red: the released entry is invisible)', async () => {
+  it("after a release lists the entry unowned and kept as the user's (none), then install with the released spec once deleted (red: the released entry is invisible, or a kept entry is nagged about)", async () => {
     const where = await installed();
     await release({ hooksFile: where.hooks, ledger: where.ledger });
     const s = await status(where);
@@ -352,7 +353,12 @@ describe('the owned entry and the next step', () => {
       reason: undefined,
       unowned: [{ event: 'stop', index: 1 }],
     });
-    expect(s.nextStep).toMatchObject({ code: 'review-entry', command: null, with: null });
+    expect(s.nextStep).toEqual({
+      code: 'none',
+      command: null,
+      with: null,
+      sentence: KEPT_SENTENCE,
+    });
     writeFileSync(where.hooks, FOREIGN);
     const after = await status(where);
     expect(after.owned).toMatchObject({ state: 'released', unowned: [] });

@@ -102,10 +102,20 @@ describe('the owned entry edited by the user', () => {
       state: 'released',
       unowned: [{ event: 'stop', index: 1 }],
     });
-    expect(after.nextStep.code).toBe('review-entry');
+    // Kept after release, the entry is the user's: nothing to do, and no loop back to release.
+    expect(after.nextStep.code).toBe('none');
     // Red: status leaked the entry's values into what it reports.
     expect(JSON.stringify(after.owned)).not.toContain('timeout');
     expect((await operate(where, Operation.Install)).error?.reason).toBe('command-exists');
+    // The refused install's own step: the user's decision about the kept entry, never release.
+    const aimed = await readStatus({
+      hooksFile: where.hooks,
+      ledger: where.ledger,
+      spec: SPEC,
+      shell: SHELL,
+      intent: { command: 'install', refused: 'command-exists' },
+    });
+    expect(aimed.nextStep.code).toBe('review-entry');
     writeFileSync(where.hooks, FOREIGN);
     expect((await status(where)).nextStep.code).toBe('install');
     expect((await operate(where, Operation.Install)).status).toBe('done');

@@ -1,5 +1,6 @@
 import { blockingFs } from '../../node/fs-seam.js';
 import { release } from '../../node/release.js';
+import { defaultPlanner } from '../../planner/default.js';
 import type { Command } from '../command.js';
 import { ExitCode } from '../exit-codes.js';
 import { failureJSON, failureOf } from '../file/failure.js';
@@ -9,6 +10,8 @@ import {
   filesOf,
   metadataLossOf,
 } from '../file/options.js';
+import { refusalStep } from '../file/refusal-step.js';
+import { nextStepLines } from '../file/status-result.js';
 import { writeJSON } from '../io.js';
 
 const DONE = {
@@ -38,13 +41,26 @@ delete. Releasing again is a no-op.`,
       fs: blockingFs,
       ...metadataLossOf(options),
     });
+    const { error } = outcome;
+    const nextStep =
+      error === undefined
+        ? null
+        : await refusalStep({
+            command: 'release',
+            error,
+            hooksFile,
+            ledger,
+            planner: defaultPlanner(),
+            options,
+          });
     const result = {
       status: outcome.status,
       hooksFile: outcome.hooksFile,
       realPath: outcome.realPath ?? null,
       released: outcome.released,
       generation: outcome.generation,
-      error: outcome.error === undefined ? null : failureJSON(outcome.error),
+      error: error === undefined ? null : failureJSON(error),
+      nextStep,
     };
     if (json) writeJSON(io, result);
     else {
@@ -53,9 +69,9 @@ delete. Releasing again is a no-op.`,
       if (outcome.status === 'done') {
         lines.push('run status to see any entry still running this host command');
       }
-      io.stdout(`${lines.join('\n')}\n`);
+      io.stdout(`${[...lines, ...nextStepLines(nextStep)].join('\n')}\n`);
     }
-    if (outcome.error !== undefined) throw failureOf(outcome.error);
+    if (error !== undefined) throw failureOf(error);
     return ExitCode.Ok;
   },
 };

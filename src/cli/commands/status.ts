@@ -13,6 +13,7 @@ import {
   specOf,
   specOptions,
 } from '../file/options.js';
+import { contractFilesOf } from '../file/refusal-step.js';
 import { statusResult, statusText } from '../file/status-result.js';
 import { writeJSON } from '../io.js';
 
@@ -62,7 +63,14 @@ locked, settled or written. Exit 0 whenever the report was made, whatever it say
     const shell = (options.shell as string | undefined) ?? receipt?.shell;
     const evidence = planner.contracts().find((contract) => contract.id === shell)?.evidence;
     const contract = shell === undefined ? null : { id: shell, evidence: evidence ?? null };
-    const result = statusResult(status, ledger, checked, hostPaths, contract);
+    const result = statusResult(
+      status,
+      ledger,
+      checked,
+      hostPaths,
+      contract,
+      contractFilesOf(options),
+    );
     if (json) writeJSON(io, result);
     else io.stdout(statusText(result));
     return ExitCode.Ok;

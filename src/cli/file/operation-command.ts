@@ -12,6 +12,7 @@ import { failureOf } from './failure.js';
 import { HostPathRun } from './host-paths.js';
 import { operationResult, operationText } from './operation-result.js';
 import { absolute, filesOf, metadataLossOf, shellOf, specOf } from './options.js';
+import { refusalStep } from './refusal-step.js';
 
 export interface OperationCommandDeclaration {
   readonly operation: Operation;
@@ -63,10 +64,24 @@ export function operationCommand(declaration: OperationCommandDeclaration): Comm
         fs: blockingFs,
         ...metadataLossOf(options),
       });
-      const result = await operationResult(outcome, hostPaths.json(), dryRun);
+      const { error } = outcome;
+      const nextStep =
+        error === undefined
+          ? null
+          : await refusalStep({
+              command: intent ?? operation,
+              error,
+              hooksFile,
+              ledger,
+              planner,
+              ...(spec === undefined ? {} : { spec }),
+              ...(shell === undefined ? {} : { shell }),
+              options,
+            });
+      const result = await operationResult(outcome, hostPaths.json(), dryRun, nextStep);
       if (json) writeJSON(io, result);
       else io.stdout(operationText(result, ledger, declaration.name ?? operation));
-      if (outcome.error !== undefined) throw failureOf(outcome.error);
+      if (error !== undefined) throw failureOf(error);
       return ExitCode.Ok;
     },
   };

@@ -8,6 +8,8 @@ import { unifiedDiff } from './diff.js';
 import { failureJSON } from './failure.js';
 import { type HostPathsJSON, hostPathLines } from './host-paths.js';
 import { type MetadataJSON, metadataJSON, metadataWriteLine } from './metadata-result.js';
+import type { NextStepJSON } from './refusal-step.js';
+import { nextStepLines } from './status-result.js';
 
 export interface OperationResultJSON {
   readonly status: OperationStatus;
@@ -26,6 +28,8 @@ export interface OperationResultJSON {
   /** The unified diff of what was (or would be) written; '' when nothing. */
   readonly diff: string;
   readonly error: ErrorJSON | null;
+  /** For a refusal or failure, its way out, as status names it; null when the run succeeded. */
+  readonly nextStep: NextStepJSON | null;
 }
 
 const TEXT = new TextDecoder();
@@ -34,6 +38,7 @@ export async function operationResult(
   outcome: OperationOutcome,
   hostPaths: HostPathsJSON | null,
   dryRun: boolean,
+  nextStep: NextStepJSON | null = null,
 ): Promise<OperationResultJSON> {
   const changed = Buffer.compare(outcome.before, outcome.after) !== 0;
   return {
@@ -57,6 +62,7 @@ export async function operationResult(
         )
       : '',
     error: outcome.error === undefined ? null : failureJSON(outcome.error),
+    nextStep,
   };
 }
 
@@ -96,5 +102,5 @@ export function operationText(
   const metadata = metadataWriteLine(result.metadata, result.status === 'done');
   if (metadata !== undefined) lines.push(metadata);
   const diff = result.diff === '' ? '(no change to the hook file)' : result.diff.trimEnd();
-  return `${lines.join('\n')}\n${diff}\n`;
+  return `${[...lines, diff, ...nextStepLines(result.nextStep)].join('\n')}\n`;
 }

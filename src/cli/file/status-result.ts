@@ -92,8 +92,9 @@ export function statusResult(
   checked: StatusResultJSON['checkedSpec'],
   hostPaths: HostPathsJSON | null,
   contract: StatusResultJSON['contract'],
+  contractFiles: readonly string[] = [],
 ): StatusResultJSON {
-  const { file, owned, ledger, nextStep } = status;
+  const { file, owned, ledger } = status;
   return {
     hooksFile: status.hooksFile,
     realPath: status.realPath ?? null,
@@ -134,11 +135,21 @@ export function statusResult(
       worst: status.doctor.worst,
       command: status.doctor.pointsAtDoctor ? doctorLine(status, ledgerPath) : null,
     },
-    nextStep: {
-      code: nextStep.code,
-      command: nextStep.command === null ? null : commandLine(nextStep.command, status, ledgerPath),
-      sentence: nextStep.sentence,
-    },
+    nextStep: nextStepJSON(status, ledgerPath, contractFiles),
+  };
+}
+
+/** The next step as printed: its code, the command line that runs as it stands, its sentence. */
+export function nextStepJSON(
+  status: HookStatus,
+  ledgerPath: string,
+  contractFiles: readonly string[],
+): StatusResultJSON['nextStep'] {
+  const { code, command, sentence } = status.nextStep;
+  return {
+    code,
+    command: command === null ? null : commandLine(command, status, ledgerPath, contractFiles),
+    sentence,
   };
 }
 
@@ -153,11 +164,16 @@ function livenessJSON(status: HookStatus): Pick<StatusResultJSON, 'heartbeat' | 
 }
 
 /**
- * The next command as a line to run: the same files, and the spec and shell status says it
- * needs. Quoted for a POSIX shell: the one place this project writes a shell line, for a person
- * to paste.
+ * The next command as a line to run: the same files, the contract files, and the spec and shell
+ * status says it needs; null for an install or update whose spec only the host knows. Quoted for
+ * a POSIX shell: the one place this project writes a shell line, for a person to paste.
  */
-function commandLine(command: string, status: HookStatus, ledgerPath: string): string {
+function commandLine(
+  command: string,
+  status: HookStatus,
+  ledgerPath: string,
+  contractFiles: readonly string[],
+): string | null {
   const { qualify } = status.nextStep;
   if (qualify !== undefined) {
     const { family, stateDir } = qualify;
@@ -169,7 +185,10 @@ function commandLine(command: string, status: HookStatus, ledgerPath: string): s
   if (known !== null) {
     const { spec, shell } = known;
     words.push('--executable', spec.executable, '--selector', spec.selector, '--shell', shell);
+  } else if (command === 'install' || command === 'update') {
+    return null;
   }
+  for (const path of contractFiles) words.push('--contract-file', path);
   // Only when status itself was given the flag: status never advises losing them.
   if (status.metadata.writes === 'accept-loss') words.push('--accept-metadata-loss');
   return words.map(quoteWord).join(' ');
@@ -252,10 +271,16 @@ export function statusText(result: StatusResultJSON): string {
   const metadata = metadataStatusLine(result.metadata);
   if (metadata !== undefined) lines.push(metadata);
   lines.push(...heartbeatLines(result), ...doctorLines(result));
-  const { nextStep } = result;
-  lines.push(`next step: ${nextStep.code}: ${nextStep.sentence}`);
-  if (nextStep.command !== null) lines.push(`  ${nextStep.command}`);
+  lines.push(...nextStepLines(result.nextStep));
   return `${lines.join('\n')}\n`;
+}
+
+/** The `next step:` line and, under it, the command line when there is one. */
+export function nextStepLines(step: StatusResultJSON['nextStep'] | null): string[] {
+  if (step === null) return [];
+  const lines = [`next step: ${step.code}: ${step.sentence}`];
+  if (step.command !== null) lines.push(`  ${step.command}`);
+  return lines;
 }
 
 function doctorLines({ doctor }: StatusResultJSON): string[] {

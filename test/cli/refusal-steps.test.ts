@@ -1,0 +1,301 @@
+// No advice leads into a refusal. From every state the edit and lifecycle sweeps reach, each
+// command a user may run (and status, plain and given the spec) names a next step; every printed
+// command line is run exactly as /bin/sh splits it, and the walk must end at `none` or at a
+// decision only the user can take, never meeting the refusal it came from, never looping.
+import { spawnSync } from 'node:child_process';
+import { chmodSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { nextStepJSON } from '../../src/cli/file/status-result.js';
+import { readStatus } from '../../src/node/status.js';
+import {
+  fileCli,
+  files,
+  type Home,
+  home,
+  install,
+  readHooks,
+  specArgs,
+  writeHooks,
+} from './file-support.js';
+import { cli } from './support.js';
+
+interface Step {
+  readonly code: string;
+  readonly command: string | null;
+  readonly sentence: string;
+}
+
+/** The words of a printed command line, split by /bin/sh exactly as a user's paste would be. */
+function wordsOf(line: string): string[] {
+  const split = spawnSync('/bin/sh', ['-c', `set -- ${line}; printf '%s\\0' "$@"`], {
+    encoding: 'utf8',
+  });
+  expect(split.status).toBe(0);
+  return split.stdout.split('\0').slice(0, -1);
+}
+
+const ours = (entry: { command?: unknown }) => String(entry.command).includes('cursor-event');
+
+/** A foreign edit of the parsed document, rewritten whole as an editor does. */
+function edit(where: Home, change: (hooks: Record<string, { command?: unknown }[]>) => void) {
+  const doc = JSON.parse(readHooks(where)) as { hooks: Record<string, { command?: unknown }[]> };
+  change(doc.hooks);
+  writeFileSync(where.hooks, `${JSON.stringify(doc, null, 2)}\n`);
+}
+const deleteOurs = (where: Home) =>
+  edit(where, (hooks) => {
+    for (const event of Object.keys(hooks))
+      hooks[event] = (hooks[event] ?? []).filter((e) => !ours(e));
+  });
+
+type Setup = (where: Home) => Promise<void>;
+const installed: Setup = async (where) => {
+  writeHooks(where);
+  expect((await install(where)).exitCode).toBe(0);
+};
+
+/** The states: fresh, installed, each foreign edit, lost files, and the lifecycle's ends. */
+const STATES: Readonly<Record<string, Setup>> = {
+  'no hook file': async () => {},
+  'a foreign hook file': async (where) => writeHooks(where),
+  installed,
+  'installed, other hooks edited': async (where) => {
+    await installed(where);
+    edit(where, (hooks) => {
+      hooks.other = [{ command: 'x' }];
+    });
+  },
+  'installed, our entry deleted': async (where) => {
+    await installed(where);
+    deleteOurs(where);
+  },
+  'installed, our entry and others deleted': async (where) => {
+    await installed(where);
+    deleteOurs(where);
+    edit(where, (hooks) => {
+      hooks.other = [{ command: 'x' }];
+    });
+  },
+  'installed, our timeout edited': async (where) => {
+    await installed(where);
+    edit(where, (hooks) => {
+      hooks.stop = (hooks.stop ?? []).map((e) => (ours(e) ? { ...e, timeout: 9 } : e));
+    });
+  },
+  'installed, our entry copied to another event': async (where) => {
+    await installed(where);
+    edit(where, (hooks) => {
+      hooks.beforeSubmitPrompt = (hooks.stop ?? []).filter(ours);
+    });
+  },
+  'installed, then ~/.cursor deleted': async (where) => {
+    await installed(where);
+    rmSync(dirname(where.hooks), { recursive: true });
+  },
+  'installed, then the ledger lost': async (where) => {
+    await installed(where);
+    rmSync(where.ledger);
+  },
+  'removed, then a stale editor buffer saved back over it': async (where) => {
+    await installed(where);
+    const stale = readHooks(where);
+    expect((await fileCli('remove', where)).exitCode).toBe(0);
+    writeFileSync(where.hooks, stale);
+  },
+  'released, the entry kept': async (where) => {
+    await installed(where);
+    edit(where, (hooks) => {
+      hooks.stop = (hooks.stop ?? []).map((e) => (ours(e) ? { ...e, timeout: 9 } : e));
+    });
+    expect((await fileCli('release', where)).exitCode).toBe(0);
+  },
+  'turned off by the user': async (where) => {
+    await installed(where);
+    expect((await fileCli('disable', where)).exitCode).toBe(0);
+  },
+  'installed, then the executable deleted': async (where) => {
+    await installed(where);
+    rmSync(where.spec.executable);
+  },
+  'installed, the hook file made read-only': async (where) => {
+    await installed(where);
+    edit(where, (hooks) => {
+      hooks.other = [{ command: 'x' }];
+    });
+    chmodSync(where.hooks, 0o444);
+  },
+};
+
+/** What a user may run from a state: each file-level command, and status plain or given a spec. */
+const ASKS: Readonly<Record<string, (where: Home) => string[]>> = {
+  status: () => ['status'],
+  'status with the spec': (where) => ['status', ...specArgs(where.spec)],
+  install: (where) => ['install', ...specArgs(where.spec)],
+  update: (where) => ['update', ...specArgs(where.otherSpec)],
+  remove: () => ['remove'],
+  repair: () => ['repair'],
+  release: () => ['release'],
+  enable: () => ['enable'],
+};
+
+/** Hand steps whose decision the walk takes for the user, as the sentence asks; others end it. */
+const HAND: Readonly<Record<string, (where: Home) => void>> = {
+  'review-entry': deleteOurs,
+  'make-writable': (where) => chmodSync(where.hooks, 0o644),
+};
+
+let walked = 0;
+let followed = 0;
+
+async function stepOf(
+  args: string[],
+  where: Home,
+): Promise<{ step: Step; refused: string | null }> {
+  const [command, ...rest] = args;
+  const run = await cli([command ?? '', ...files(where), ...rest, '--json']);
+  const parsed = JSON.parse(run.stdout) as {
+    nextStep: Step | null;
+    error?: { reason: string } | null;
+  };
+  if (run.exitCode === 0 && command !== 'status') {
+    const status = await cli(['status', ...files(where), '--json']);
+    return { step: (JSON.parse(status.stdout) as { nextStep: Step }).nextStep, refused: null };
+  }
+  // Red: a refused command printed no way out.
+  expect(parsed.nextStep, `${args.join(' ')}: ${run.stdout}`).not.toBeNull();
+  return { step: parsed.nextStep as Step, refused: parsed.error?.reason ?? null };
+}
+
+async function walk(state: string, ask: string): Promise<void> {
+  const where = home();
+  await (STATES[state] as Setup)(where);
+  let { step, refused } = await stepOf((ASKS[ask] as (w: Home) => string[])(where), where);
+  const seen: string[] = [];
+  walked++;
+  for (let hops = 0; step.code !== 'none'; hops++) {
+    const trail = `${state} / ${ask}: ${seen.join(' -> ')} -> ${step.code}`;
+    expect(hops, trail).toBeLessThan(5);
+    const hand = HAND[step.code];
+    if (step.command === null) {
+      if (hand === undefined) return; // a decision only the user can take, named by its step
+      hand(where);
+      ({ step, refused } = await stepOf(['status'], where));
+      seen.push(`(${step.code} by hand)`);
+      continue;
+    }
+    const key = `${step.code}:${step.command}`;
+    // Red: following the tool's advice came back to where it started.
+    expect(seen, trail).not.toContain(key);
+    seen.push(key);
+    const [program, ...args] = wordsOf(step.command);
+    expect(program).toBe('cursorhooks');
+    followed++;
+    const run = await cli([...args, '--json']);
+    const reason =
+      run.exitCode === 0 ? null : (JSON.parse(run.stdout).error?.reason ?? 'no-result');
+    // Red: a printed line did not run (a usage error) or met the refusal it was meant to avoid.
+    expect(run.exitCode, `${trail}: ${run.stderr}`).not.toBe(2);
+    expect(reason === null || reason !== refused, `${trail}: ${reason}`).toBe(true);
+    // A refused line's own step is followed next; after a success, status's.
+    const next = JSON.parse(run.stdout) as { nextStep: Step | null };
+    if (reason !== null && next.nextStep != null)
+      ({ step, refused } = { step: next.nextStep, refused: reason });
+    else ({ step, refused } = await stepOf(args[0] === 'status' ? args : ['status'], where));
+  }
+}
+
+describe('every printed step from every reached state', () => {
+  it.each(Object.keys(STATES))(
+    'from "%s" every ask ends at none or a user decision (red: advice leads into a refusal, a loop or an unrunnable line)',
+    async (state) => {
+      for (const ask of Object.keys(ASKS)) await walk(state, ask);
+    },
+    60_000,
+  );
+
+  it('walked every state and followed printed lines (red: the sweep silently checked nothing)', () => {
+    expect(walked).toBe(Object.keys(STATES).length * Object.keys(ASKS).length);
+    expect(followed).toBeGreaterThan(20);
+    writeFileSync(
+      '/tmp/notes/sweep-counts.txt',
+      `${walked} walks, ${followed} printed lines followed\n`,
+    );
+  });
+});
+
+describe('the refusals the sweep met, each named', () => {
+  // Red before: remove after ~/.cursor was deleted refused owner-absent and status said repair.
+  it('a remove whose entry is gone names release, never repair, and release runs as printed', async () => {
+    const where = home();
+    await installed(where);
+    rmSync(dirname(where.hooks), { recursive: true });
+    const { step, refused } = await stepOf(['remove'], where);
+    expect(refused).toBe('owner-absent');
+    expect(step.code).toBe('release');
+    const [, ...args] = wordsOf(step.command as string);
+    expect((await cli(args)).exitCode).toBe(0);
+  });
+
+  // Red before: spec-mismatch pointed at nothing (or at install, which refuses again).
+  it('install with another spec refuses spec-mismatch and names update with that spec, which runs', async () => {
+    const where = home();
+    await installed(where);
+    const { step, refused } = await stepOf(['install', ...specArgs(where.otherSpec)], where);
+    expect(refused).toBe('spec-mismatch');
+    expect(step.code).toBe('update');
+    const [, ...args] = wordsOf(step.command as string);
+    expect((await cli(args)).exitCode).toBe(0);
+    expect(readHooks(where)).toContain(where.otherSpec.selector);
+  });
+
+  // Red before: the ledger said removed, status said install, install refused command-exists.
+  it('a removed entry saved back into the file is reported unowned with review-entry', async () => {
+    const where = home();
+    await (STATES['removed, then a stale editor buffer saved back over it'] as Setup)(where);
+    const { step } = await stepOf(['status'], where);
+    expect(step.code).toBe('review-entry');
+  });
+
+  // Red before: the ledger lost, plain status printed an install line without a spec (exit 2).
+  it('status after the ledger is lost prints no install line it cannot complete', async () => {
+    const where = home();
+    await (STATES['installed, then the ledger lost'] as Setup)(where);
+    const { step } = await stepOf(['status'], where);
+    expect(step).toMatchObject({ code: 'install', command: null });
+    const given = await stepOf(['status', ...specArgs(where.spec)], where);
+    expect(given.step.code).toBe('review-entry');
+  });
+
+  // Red before: status after release with the entry kept kept naming review-entry / release.
+  it("after release the kept entry is the user's: none; deleting it makes it install", async () => {
+    const where = home();
+    await (STATES['released, the entry kept'] as Setup)(where);
+    expect((await stepOf(['status'], where)).step.code).toBe('none');
+    deleteOurs(where);
+    expect((await stepOf(['status'], where)).step.code).toBe('install');
+  });
+
+  // Red before: executable-unverified named no way out (status said none, install refused again).
+  it('a failed host path check names fix-host-paths, a step for the user', async () => {
+    const where = home();
+    await (STATES['installed, then the executable deleted'] as Setup)(where);
+    const { step, refused } = await stepOf(['install', ...specArgs(where.spec)], where);
+    expect(refused).toBe('executable-unverified');
+    expect(step).toMatchObject({ code: 'fix-host-paths', command: null });
+  });
+
+  // Red: the printed line dropped the contract files the user passed.
+  it('a printed command line carries the --contract-file paths status was given', async () => {
+    const where = home();
+    await installed(where);
+    deleteOurs(where);
+    const status = await readStatus({ hooksFile: where.hooks, ledger: where.ledger });
+    const step = nextStepJSON(status, where.ledger, ['/records/my record.json']);
+    expect(step.code).toBe('repair');
+    expect(wordsOf(step.command as string).slice(-2)).toEqual([
+      '--contract-file',
+      '/records/my record.json',
+    ]);
+  });
+});
