@@ -253,9 +253,15 @@ function aimedAt(intent: StatusIntent | undefined, step: NextStep): NextStep {
   const own = REFUSAL_STEPS[intent.refused];
   if (own !== undefined) return own;
   // Uninstalling: an entry already gone is never put back; ownership ends instead.
-  const uninstalling = intent.command === 'remove' || intent.command === 'disable';
-  return uninstalling && step === 'repair' ? 'release' : step;
+  return uninstalling(intent) && step === 'repair' ? 'release' : step;
 }
+
+const uninstalling = (intent: StatusIntent | undefined) =>
+  intent?.command === 'remove' || intent?.command === 'disable';
+
+/** `release` for a remove whose entry is already gone (even with its directory deleted). */
+export const GONE_SENTENCE =
+  'run release: the entry is already gone from the hook file, so there is nothing to remove; release ends ownership, and nothing puts the entry back';
 
 export async function readStatus(options: StatusOptions): Promise<HookStatus> {
   const fs = options.fs ?? nodeFs;
@@ -351,13 +357,15 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
             : (knownSpec(ledger.record, code) ?? givenSpec(options)),
       ...(command === null || family === undefined ? {} : { qualify: { family, stateDir } }),
       sentence:
-        code !== 'none'
-          ? NEXT_STEP_SENTENCES[code]
-          : owned.state === 'disabled'
-            ? DISABLED_SENTENCE
-            : owned.state === 'released' && owned.unowned.length > 0
-              ? KEPT_SENTENCE
-              : NEXT_STEP_SENTENCES.none,
+        code === 'release' && owned.state === 'absent' && uninstalling(options.intent)
+          ? GONE_SENTENCE
+          : code !== 'none'
+            ? NEXT_STEP_SENTENCES[code]
+            : owned.state === 'disabled'
+              ? DISABLED_SENTENCE
+              : owned.state === 'released' && owned.unowned.length > 0
+                ? KEPT_SENTENCE
+                : NEXT_STEP_SENTENCES.none,
     },
   };
 }

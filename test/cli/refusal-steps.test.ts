@@ -7,7 +7,7 @@ import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nextStepJSON } from '../../src/cli/file/status-result.js';
-import { readStatus } from '../../src/node/status.js';
+import { GONE_SENTENCE, readStatus } from '../../src/node/status.js';
 import {
   fileCli,
   files,
@@ -233,6 +233,8 @@ describe('the refusals the sweep met, each named', () => {
     const { step, refused } = await stepOf(['remove'], where);
     expect(refused).toBe('owner-absent');
     expect(step.code).toBe('release');
+    // Red: the sentence blamed an edit of the entry, for a user who is uninstalling.
+    expect(step.sentence).toBe(GONE_SENTENCE);
     const [, ...args] = wordsOf(step.command as string);
     expect((await cli(args)).exitCode).toBe(0);
   });
