@@ -59,9 +59,13 @@ async function readContractFile(path: string): Promise<Uint8Array> {
   );
 }
 
+/** The `--contract-file` paths as given (a printed command line carries them again). */
+export const contractFilesOf = (options: OptionValues): readonly string[] =>
+  (options['contract-file'] as readonly string[] | undefined) ?? [];
+
 /** The built-in contracts plus every `--contract-file`, or the default planner without any. */
 export async function plannerOf(options: OptionValues): Promise<HookPlanner> {
-  const paths = (options['contract-file'] as readonly string[] | undefined) ?? [];
+  const paths = contractFilesOf(options);
   if (paths.length === 0) return defaultPlanner();
   const contracts = await Promise.all(paths.map(contractFrom));
   try {

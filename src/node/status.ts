@@ -356,22 +356,26 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
             ? givenSpec(options)
             : (knownSpec(ledger.record, code) ?? givenSpec(options)),
       ...(command === null || family === undefined ? {} : { qualify: { family, stateDir } }),
-      sentence:
-        code === 'release' && owned.state === 'absent' && uninstalling(options.intent)
-          ? GONE_SENTENCE
-          : code !== 'none'
-            ? NEXT_STEP_SENTENCES[code]
-            : owned.state === 'disabled'
-              ? DISABLED_SENTENCE
-              : owned.state === 'released' && owned.unowned.length > 0
-                ? KEPT_SENTENCE
-                : NEXT_STEP_SENTENCES.none,
+      sentence: sentenceOf(code, owned, options.intent),
     },
   };
 }
 
 /** A finding that makes our own entry run twice (a copy in another source, or in the file). */
 const firesOurs = (finding: Finding) => finding.severity === 'fires-twice' && finding.ours === true;
+
+/** The step's sentence; a few states say why in their own words. */
+function sentenceOf(
+  code: NextStep,
+  owned: HookStatus['owned'],
+  intent: StatusIntent | undefined,
+): string {
+  if (code === 'release' && owned.state === 'absent' && uninstalling(intent)) return GONE_SENTENCE;
+  if (code !== 'none') return NEXT_STEP_SENTENCES[code];
+  if (owned.state === 'disabled') return DISABLED_SENTENCE;
+  const kept = owned.state === 'released' && owned.unowned.length > 0;
+  return kept ? KEPT_SENTENCE : NEXT_STEP_SENTENCES.none;
+}
 
 /** `none` while the user's "off" holds: nothing is wrong, and only enable changes it. */
 export const DISABLED_SENTENCE =

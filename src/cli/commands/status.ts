@@ -1,19 +1,17 @@
 import { blockingFs } from '../../node/fs-seam.js';
 import { checkHostPaths } from '../../node/path-checks.js';
-import { readStatus } from '../../node/status.js';
 import type { Command } from '../command.js';
-import { CONTRACT_FILE_OPTION, plannerOf } from '../contract-files.js';
+import { CONTRACT_FILE_OPTION, contractFilesOf, plannerOf } from '../contract-files.js';
 import { ExitCode } from '../exit-codes.js';
 import { hostPathsJSON } from '../file/host-paths.js';
 import {
   ACCEPT_METADATA_LOSS_OPTION,
   FILE_OPTIONS,
   filesOf,
-  metadataLossOf,
   specOf,
   specOptions,
 } from '../file/options.js';
-import { contractFilesOf } from '../file/refusal-step.js';
+import { readCliStatus } from '../file/status-read.js';
 import { statusResult, statusText } from '../file/status-result.js';
 import { writeJSON } from '../io.js';
 
@@ -39,16 +37,14 @@ locked, settled or written. Exit 0 whenever the report was made, whatever it say
   async run({ options, json, io }) {
     const { hooksFile, ledger } = filesOf(options);
     const given = specOf(options);
-    const givenShell = options.shell as string | undefined;
     const planner = await plannerOf(options);
-    const status = await readStatus({
+    const status = await readCliStatus({
       hooksFile,
       ledger,
       planner,
-      fs: blockingFs,
-      ...metadataLossOf(options),
-      ...(given === undefined ? {} : { spec: given }),
-      ...(givenShell === undefined ? {} : { shell: givenShell }),
+      spec: given,
+      shell: options.shell as string | undefined,
+      options,
     });
     const receipt = status.ledger.record?.receipt ?? null;
     const spec = given ?? receipt?.spec;
