@@ -87,7 +87,7 @@ export const REASON_MESSAGES = {
   'qualify-out-exists':
     'the record path already holds another file: choose a new path or move that file away',
   'qualify-version-unreported':
-    'the recorded stop reported no Cursor version on stdin or in CURSOR_VERSION, so no record can name its build',
+    'no recorded stop reported a Cursor version on stdin or in CURSOR_VERSION, so no record can name its build: fire one from a build that reports it, or run qualify cancel',
   'qualify-version-conflict':
     'the recorded stops report different Cursor versions: cancel, then qualify each build on its own',
   'probe-not-fired':

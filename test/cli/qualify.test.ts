@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fire, type ProbeHome, probeHome, USER_HOOKS } from '../node/qualify-support.js';
 import { expectSchema } from './schema-check.js';
-import { cli, expectUsageError } from './support.js';
+import { cli, cliLine, expectUsageError } from './support.js';
 
 const qualify = (...args: string[]) => cli(['qualify', ...args, '--json']);
 const start = (where: ProbeHome) =>
@@ -66,6 +66,43 @@ describe('qualify --json results', () => {
     const cancelled = await qualify('cancel', ...dir);
     expectSchema('qualify-result', JSON.parse(cancelled.stdout));
     expect(readFileSync(where.hooksFile, 'utf8')).toBe(USER_HOOKS);
+  });
+});
+
+describe('qualify status after a stop that reported no version', () => {
+  // Red before: status said "run qualify finish", and finish refused qualify-version-unreported.
+  it('names cancel with its reason and a line that runs as printed and ends the probe', async () => {
+    const where = probeHome();
+    const dir = ['--state-dir', where.stateDir];
+    await start(where);
+    await fire(where, { versionOnStdin: false, versionInEnv: false });
+    const status = await cli(['qualify', 'status', ...dir]);
+    expect(status.exitCode, status.stderr).toBe(0);
+    expect(status.stdout).toContain(
+      'recorded: 1 stop invocation(s), 1 matching, 1 reporting no Cursor version (finish ignores them)',
+    );
+    expect(status.stdout).toMatch(/^error: .*\[qualify-version-unreported\]$/m);
+    expect(status.stdout).toMatch(/^next: run qualify cancel: /m);
+    const line = status.stdout.split('\n').find((l) => l.startsWith('  cursorhooks')) as string;
+    const cancelled = await cliLine(line.trim());
+    expect(cancelled.exitCode, cancelled.stderr).toBe(0);
+    expect(readFileSync(where.hooksFile, 'utf8')).toBe(USER_HOOKS);
+  });
+  // Red before: finish refused record-version-mismatch, though no record existed yet.
+  it('then a versioned stop: status names finish, whose line runs as printed, says what it ignored and writes the record', async () => {
+    const where = probeHome();
+    await start(where);
+    await fire(where, { versionOnStdin: false, versionInEnv: false });
+    await fire(where, { cursorVersion: '3.24.0' });
+    const status = JSON.parse((await qualify('status', '--state-dir', where.stateDir)).stdout);
+    expectSchema('qualify-result', status);
+    expect(status.nextStep.code).toBe('finish');
+    const finished = await cliLine(status.nextStep.command);
+    expect(finished.exitCode, finished.stderr).toBe(0);
+    expect(finished.stdout).toContain(
+      'recorded: 2 stop invocation(s), 2 matching, 1 reporting no Cursor version (finish ignores them)',
+    );
+    expect(finished.stdout).toContain('contract: cursor-3.24.0-');
   });
 });
 

@@ -1,18 +1,8 @@
 // status given the spec and shell the host would install prints an install line carrying them,
 // so the line runs as printed (the shell's own word splitting, then the CLI).
-import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { files, home, readHooks, specArgs, writeHooks } from './file-support.js';
-import { cli } from './support.js';
-
-/** The words of a printed command line, split by /bin/sh exactly as a user's paste would be. */
-function wordsOf(line: string): string[] {
-  const split = spawnSync('/bin/sh', ['-c', `set -- ${line}; printf '%s\\0' "$@"`], {
-    encoding: 'utf8',
-  });
-  expect(split.status).toBe(0);
-  return split.stdout.split('\0').slice(0, -1);
-}
+import { cli, wordsOf } from './support.js';
 
 describe('status given --executable, --selector and --shell', () => {
   // Red before: the printed install line lacked them and exited 2 (option --executable is required).

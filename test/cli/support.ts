@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +25,22 @@ export async function cli(
     },
   });
   return { exitCode, stdout, stderr };
+}
+
+/** The words of a printed command line, split by /bin/sh exactly as a user's paste would be. */
+export function wordsOf(line: string): string[] {
+  const split = spawnSync('/bin/sh', ['-c', `set -- ${line}; printf '%s\\0' "$@"`], {
+    encoding: 'utf8',
+  });
+  expect(split.status).toBe(0);
+  return split.stdout.split('\0').slice(0, -1);
+}
+
+/** Runs a printed `cursorhooks ...` line in-process, its words split by /bin/sh. */
+export function cliLine(line: string): Promise<CliOutcome> {
+  const [program, ...args] = wordsOf(line);
+  expect(program).toBe('cursorhooks');
+  return cli(args);
 }
 
 /** `plan` with a JSON request. */

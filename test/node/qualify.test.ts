@@ -122,6 +122,54 @@ describe('a qualification from start to finish', () => {
   });
 });
 
+describe('a stop that reported no version (status and finish must not point at each other)', () => {
+  it('a versionless stop then a versioned one: finish writes the record from the versioned stop and says the other was ignored (red: qualify-version-unreported or record-version-mismatch)', async () => {
+    const where = probeHome();
+    await start(where);
+    await fire(where, { versionOnStdin: false, versionInEnv: false });
+    await fire(where, { cursorVersion: '3.24.0' });
+    const status = await qualificationStatus({ stateDir: where.stateDir });
+    expect(status.nextStep.code).toBe('finish');
+    expect(status.invocations.map((report) => report.versionReported).sort()).toEqual([
+      false,
+      true,
+    ]);
+    const finished = await finish(where);
+    expect(finished.error).toBeUndefined();
+    expect(finished.record?.evidence.version).toBe('3.24.0');
+    expect(finished.record?.probe.recorded.cursorVersion).toBe('3.24.0');
+    expect(finished.record?.evidence.run).toBe(
+      'cursorhooks qualify: 2 recorded stop invocation(s), every one matching the intended argv; 1 of them reported no Cursor version and were ignored',
+    );
+    expect(where.hooks()).toBe(USER_HOOKS);
+  });
+
+  it('only versionless stops: status names cancel with its command line and the reason, never finish (red: status says finish, which refuses qualify-version-unreported)', async () => {
+    const where = probeHome();
+    await start(where);
+    await fire(where, { versionOnStdin: false, versionInEnv: false });
+    const status = await qualificationStatus({ stateDir: where.stateDir });
+    expect(status.nextStep.code).toBe('cancel');
+    expect(status.nextStep.command).toBe(
+      `cursorhooks qualify cancel --state-dir '${where.stateDir}'`,
+    );
+    expect(status.error?.reason).toBe('qualify-version-unreported');
+    expect((await finish(where)).error?.reason).toBe('qualify-version-unreported');
+    expect((await cancelQualification({ stateDir: where.stateDir })).status).toBe('done');
+    expect(where.hooks()).toBe(USER_HOOKS);
+  });
+
+  it('two stops naming different versions: status names cancel and the conflict (red: status says finish, which refuses qualify-version-conflict)', async () => {
+    const where = probeHome();
+    await start(where);
+    await fire(where, { cursorVersion: '3.24.0' });
+    await fire(where, { cursorVersion: '3.25.0' });
+    const status = await qualificationStatus({ stateDir: where.stateDir });
+    expect(status.nextStep.code).toBe('cancel');
+    expect(status.error?.reason).toBe('qualify-version-conflict');
+  });
+});
+
 describe('refusals keep what they found', () => {
   it('never fired: probe-not-fired, the probe stays until cancel, which restores the file byte for byte (red: finish guesses, or cancel leaves the entry)', async () => {
     const where = probeHome();

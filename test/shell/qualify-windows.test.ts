@@ -77,7 +77,7 @@ describeWithPwsh("the Windows probe under pwsh in Cursor's wrapper", (pwsh) => {
       const [recording, ...more] = await readRecordings(recordings());
       expect(more).toEqual([]);
       expect(recording?.cursorVersionEnv).toBe('3.24.7');
-      expect(compareArgv('r', ARGV, recording?.argv ?? []).matched).toBe(true);
+      expect(compareArgv('r', ARGV, recording?.argv ?? [], true).matched).toBe(true);
       expect(JSON.parse(new TextDecoder().decode(recording?.stdin))).toMatchObject({
         hook_event_name: 'stop',
       });

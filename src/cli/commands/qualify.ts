@@ -3,7 +3,7 @@
 // take is a usage error rather than silently ignored.
 import { blockingFs } from '../../node/fs-seam.js';
 import { defaultHooksPath } from '../../node/locate.js';
-import { ProbeArgvMismatchError } from '../../node/qualify/argv-report.js';
+import { type InvocationReport, ProbeArgvMismatchError } from '../../node/qualify/argv-report.js';
 import {
   cancelQualification,
   type FinishOutcome,
@@ -221,15 +221,20 @@ async function status(stateDir: string, json: boolean, io: CliIO): Promise<ExitC
           .trimEnd()}`,
       );
     if (found.probe !== null) lines.push(...probeLines(found.probe));
-    if (found.invocations.length > 0) {
-      const matched = found.invocations.filter((report) => report.matched).length;
-      lines.push(`recorded: ${found.invocations.length} stop invocation(s), ${matched} matching`);
-    }
+    if (found.invocations.length > 0) lines.push(recordedLine(found.invocations));
     lines.push(`next: ${found.nextStep.sentence}`);
     if (found.nextStep.command !== null) lines.push(`  ${found.nextStep.command}`);
     io.stdout(`${lines.join('\n')}\n`);
   }
   return ExitCode.Ok;
+}
+
+function recordedLine(invocations: readonly InvocationReport[]): string {
+  const matched = invocations.filter((report) => report.matched).length;
+  const versionless = invocations.filter((report) => !report.versionReported).length;
+  const ignored =
+    versionless === 0 ? '' : `, ${versionless} reporting no Cursor version (finish ignores them)`;
+  return `recorded: ${invocations.length} stop invocation(s), ${matched} matching${ignored}`;
 }
 
 function probeLines(probe: ProbeView): string[] {
@@ -260,7 +265,9 @@ function text(
     lines.push(`qualify ${action}: ${outcome.status}; run qualify status --state-dir ${stateDir}`);
   if (outcome.probe !== null) lines.push(...probeLines(outcome.probe));
   // The id the record registers and where it is: what install and update need next.
-  const { record, out } = outcome as Partial<FinishOutcome>;
+  const { record, out, invocations } = outcome as Partial<FinishOutcome>;
+  // Finish's own report of stops it ignored, which the record's run counts too.
+  if (invocations?.some((report) => !report.versionReported)) lines.push(recordedLine(invocations));
   if (record != null && out != null) {
     lines.push(
       `contract: ${record.id}`,

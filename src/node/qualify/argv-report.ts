@@ -2,6 +2,8 @@
 // recorded invocation compared with the intended argv token by token. The tokens are the
 // probe's own paths and test strings, never anything from the user's files.
 import { ConflictError } from '../../errors/errors.js';
+import { reportsVersion } from './record-from.js';
+import type { Recording } from './recording.js';
 
 export interface TokenComparison {
   readonly index: number;
@@ -16,6 +18,8 @@ export interface InvocationReport {
   /** The recording's name in the probe's recordings directory. */
   readonly recording: string;
   readonly matched: boolean;
+  /** Whether it named a Cursor version; finish ignores one that did not. */
+  readonly versionReported: boolean;
   readonly tokens: readonly TokenComparison[];
 }
 
@@ -23,6 +27,7 @@ export function compareArgv(
   recording: string,
   intended: readonly string[],
   recorded: readonly string[],
+  versionReported: boolean,
 ): InvocationReport {
   const length = Math.max(intended.length, recorded.length);
   const tokens = Array.from({ length }, (_, index): TokenComparison => {
@@ -30,7 +35,15 @@ export function compareArgv(
     const got = recorded[index] ?? null;
     return { index, intended: want, recorded: got, equal: want === got };
   });
-  return { recording, matched: tokens.every((token) => token.equal), tokens };
+  return { recording, matched: tokens.every((token) => token.equal), versionReported, tokens };
+}
+
+/** Every recording compared with the argv the probe intended. */
+export function reportInvocations(
+  recordings: readonly Recording[],
+  intended: readonly string[],
+): InvocationReport[] {
+  return recordings.map((r) => compareArgv(r.name, intended, r.argv, reportsVersion(r)));
 }
 
 /** probe-argv-mismatch, carrying the per-token report of every recorded invocation. */

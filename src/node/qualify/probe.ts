@@ -20,7 +20,7 @@ import { withSweptLock } from '../lock.js';
 import type { HostPathChecker } from '../path-report.js';
 import { readFileSnapshot, resolveTarget } from '../read.js';
 import { type OperationOutcome, runOperation } from '../run-operation.js';
-import { compareArgv, type InvocationReport, ProbeArgvMismatchError } from './argv-report.js';
+import { type InvocationReport, ProbeArgvMismatchError, reportInvocations } from './argv-report.js';
 import {
   commonStateEntries,
   type ProbeLayout,
@@ -320,7 +320,7 @@ export async function finishQualification(
         if (state.phase === 'cancelling') throw new ConflictError('qualify-cancel-interrupted');
         if (state.finishing === null) {
           const recordings = await readRecordings(layout.recordings, fs);
-          invocations = recordings.map((r) => compareArgv(r.name, state.argv, r.argv));
+          invocations = reportInvocations(recordings, state.argv);
           if (recordings.length === 0) throw new ConflictError('probe-not-fired');
           if (invocations.some((report) => !report.matched)) {
             throw new ProbeArgvMismatchError(invocations);

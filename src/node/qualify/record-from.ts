@@ -30,14 +30,15 @@ export interface RecordFacts {
 
 export function recordFrom(facts: RecordFacts): QualificationRecord {
   const invocations = facts.recordings.map(invocationOf);
-  const reported = new Set(
-    invocations.flatMap((seen) => [seen.cursorVersion, seen.cursorVersionEnv]),
-  );
-  reported.delete(null);
+  // A stop that reported no version says nothing about the build: it is counted in the run and
+  // ignored, so one stray recording does not block the stops that did report one.
+  const versioned = invocations.filter((seen) => versionsOf(seen).length > 0);
+  const reported = new Set(versioned.flatMap(versionsOf));
   if (reported.size === 0) throw new ConflictError('qualify-version-unreported');
   if (reported.size > 1) throw new ConflictError('qualify-version-conflict');
   const version = [...reported][0] as string;
-  const recorded = invocations[0] as RecordedInvocation;
+  const recorded = versioned[0] as RecordedInvocation;
+  const ignored = invocations.length - versioned.length;
   const sources = [
     recorded.cursorVersion === null ? [] : ['cursor_version on stdin'],
     recorded.cursorVersionEnv === null ? [] : ['CURSOR_VERSION in the environment'],
@@ -52,7 +53,7 @@ export function recordFrom(facts: RecordFacts): QualificationRecord {
       platform: facts.platform,
       arch: facts.arch,
       date: facts.date,
-      run: `cursorhooks qualify: ${invocations.length} recorded stop invocation(s), every one matching the intended argv`,
+      run: `cursorhooks qualify: ${invocations.length} recorded stop invocation(s), every one matching the intended argv${ignored === 0 ? '' : `; ${ignored} of them reported no Cursor version and were ignored`}`,
       observed: [
         `Cursor ${version} ran the probe's stop command, its version reported by ${sources.join(' and ')}`,
         `every recorded invocation received the intended ${facts.argv.length} argv tokens byte for byte`,
@@ -70,6 +71,15 @@ export function recordFrom(facts: RecordFacts): QualificationRecord {
   };
   // The same strict check every --contract-file gets: what finish writes, a host can load.
   return readRecord(record);
+}
+
+/** Whether a recording names a Cursor version at all (on stdin or in the environment). */
+export function reportsVersion(recording: Recording): boolean {
+  return versionsOf(invocationOf(recording)).length > 0;
+}
+
+function versionsOf(seen: RecordedInvocation): string[] {
+  return [seen.cursorVersion, seen.cursorVersionEnv].filter((version) => version !== null);
 }
 
 function invocationOf(recording: Recording): RecordedInvocation {

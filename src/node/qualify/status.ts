@@ -2,15 +2,16 @@
 // moves it on. It reads and never writes, so it is safe to run at any moment, crash or not.
 import { dirname, join } from 'node:path';
 import type { CursorHooksError } from '../../errors/errors.js';
-import { grammarFamilies, grammarFamily } from '../../shell/families.js';
+import { type GrammarFamily, grammarFamilies, grammarFamily } from '../../shell/families.js';
 import { aboutFile, isBug } from '../errors.js';
 import { type FsSeam, nodeFs } from '../fs-seam.js';
 import { type HookStatus, readStatus } from '../status.js';
-import { compareArgv, type InvocationReport } from './argv-report.js';
+import { type InvocationReport, reportInvocations } from './argv-report.js';
 import { commonStateEntries, stateFileOf } from './layout.js';
 import { checkedLayout, type ProbeView, type QualifyOptions, viewOf } from './probe.js';
 import { probePlanner } from './probe-contract.js';
-import { readRecordings } from './recording.js';
+import { recordFrom } from './record-from.js';
+import { type Recording, readRecordings } from './recording.js';
 import { type ProbeState, readState } from './state.js';
 import { checkStateDir, checkStateEntries } from './state-dir.js';
 
@@ -30,7 +31,7 @@ export const QUALIFY_STEP_SENTENCES: Readonly<Record<QualifyStep, string>> = {
   finish:
     'run qualify finish: a recorded stop matched, or an interrupted finish is to be completed',
   cancel:
-    'run qualify cancel: a start or cancel was interrupted, the probe entry is gone, or Cursor ran the probe with other arguments (this family does not hold for this build)',
+    'run qualify cancel: a start or cancel was interrupted, the probe entry is gone, Cursor ran the probe with other arguments (this family does not hold for this build), or the recorded stops name no single Cursor version (the error says which); a new qualify start can follow',
   'fix-probe-entry':
     'the probe entry cannot be taken out as it is: run the command shown (for the probe ledger), then cancel or finish again',
   'fix-state':
@@ -54,7 +55,7 @@ export interface QualificationStatus {
     readonly command: string | null;
     readonly sentence: string;
   };
-  /** Why the state or the recordings could not be read. */
+  /** Why the state or the recordings could not be read, or why finish would refuse them. */
   readonly error: CursorHooksError | undefined;
 }
 
@@ -134,19 +135,49 @@ export async function qualificationStatus(
   }
   if (state.phase === 'starting' || state.phase === 'cancelling') return answer('cancel', known);
   if (state.phase === 'finishing') return answer('finish', known);
-  let invocations: readonly InvocationReport[];
+  let recordings: readonly Recording[];
   try {
-    const recordings = await readRecordings(layout.recordings, fs);
-    invocations = recordings.map((r) => compareArgv(r.name, state.argv, r.argv));
+    recordings = await readRecordings(layout.recordings, fs);
   } catch (err) {
     if (isBug(err)) throw err;
     return answer('cancel', { ...known, error: aboutFile(err, 'probe', layout.recordings) });
   }
+  const invocations = reportInvocations(recordings, state.argv);
   const found = { ...known, invocations };
   // Without its entry in the hook file no stop can reach the recorder: waiting would be forever.
   if (invocations.length === 0 && entry.owned.state !== 'owned') return answer('cancel', found);
   if (invocations.length === 0) return answer('fire-stop', found, null);
-  return answer(invocations.every((report) => report.matched) ? 'finish' : 'cancel', found);
+  if (!invocations.every((report) => report.matched)) return answer('cancel', found);
+  // Finish builds its record from these very recordings: where that would be refused (no
+  // version reported, two versions), naming finish would send the user round in a circle.
+  const refusal = recordRefusal(family, state, recordings);
+  return refusal === undefined
+    ? answer('finish', found)
+    : answer('cancel', { ...found, error: refusal });
+}
+
+/** Why finish could not make a record of these recordings, or undefined when it could. */
+function recordRefusal(
+  family: GrammarFamily,
+  state: ProbeState,
+  recordings: readonly Recording[],
+): CursorHooksError | undefined {
+  try {
+    recordFrom({
+      family,
+      argv: state.argv,
+      command: state.command,
+      recordings,
+      id: undefined,
+      platform: process.platform,
+      arch: process.arch,
+      date: new Date(0).toISOString(),
+    });
+    return undefined;
+  } catch (err) {
+    if (isBug(err)) throw err;
+    return err as CursorHooksError;
+  }
 }
 
 /** Where the printed `qualify finish` writes its record: beside the state directory. */

@@ -155,6 +155,21 @@ describe('recordFrom', () => {
     expect(record.evidence.observed[0]).toMatch(/by cursor_version on stdin$/);
   });
 
+  it('a versionless invocation beside a versioned one is ignored and counted: the record describes the versioned one (red: record-version-mismatch from describing the versionless one, or qualify-version-unreported)', () => {
+    const versionless = recording({
+      name: 'rec-1',
+      cwd: '/none',
+      payload: { hook_event_name: 'stop' },
+    });
+    const versioned = recording({ name: 'rec-2', cwd: '/versioned' });
+    const record = recordFrom(facts([versionless, versioned]));
+    expect(record.evidence.version).toBe('3.24.0');
+    expect(record.probe.recorded.cwd).toBe('/versioned');
+    expect(record.evidence.run).toBe(
+      'cursorhooks qualify: 2 recorded stop invocation(s), every one matching the intended argv; 1 of them reported no Cursor version and were ignored',
+    );
+  });
+
   it('keeps the first 64 payload field names, sorted, never the values (red: unsorted, unbounded, or cut short)', () => {
     const payload: Record<string, string> = { hook_event_name: 'stop', cursor_version: '3.24.0' };
     for (let i = 99; i >= 20; i--) payload[`f${i}`] = 'secret';

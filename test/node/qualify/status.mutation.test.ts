@@ -272,7 +272,7 @@ describe('through a fresh import of the module', () => {
       finish:
         'run qualify finish: a recorded stop matched, or an interrupted finish is to be completed',
       cancel:
-        'run qualify cancel: a start or cancel was interrupted, the probe entry is gone, or Cursor ran the probe with other arguments (this family does not hold for this build)',
+        'run qualify cancel: a start or cancel was interrupted, the probe entry is gone, Cursor ran the probe with other arguments (this family does not hold for this build), or the recorded stops name no single Cursor version (the error says which); a new qualify start can follow',
       'fix-probe-entry':
         'the probe entry cannot be taken out as it is: run the command shown (for the probe ledger), then cancel or finish again',
       'fix-state':
