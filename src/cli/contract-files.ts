@@ -8,13 +8,14 @@ import { qualifiedContract } from '../shell/qualification-record.js';
 import { CliError, usageError } from './cli-error.js';
 import type { OptionDeclarations, OptionValues } from './command.js';
 import { repeatsKey } from './duplicate-keys.js';
+import { absolutePath } from './path-option.js';
 
 export const CONTRACT_FILE_OPTION: OptionDeclarations = {
   'contract-file': {
     type: 'string',
     value: 'PATH',
     multiple: true,
-    help: 'a qualification record (from qualify finish) to register as a contract; repeatable',
+    help: 'a qualification record (from qualify finish) to register as a contract, an absolute path; repeatable',
   },
 };
 
@@ -65,7 +66,7 @@ export const contractFilesOf = (options: OptionValues): readonly string[] =>
 
 /** The built-in contracts plus every `--contract-file`, or the default planner without any. */
 export async function plannerOf(options: OptionValues): Promise<HookPlanner> {
-  const paths = contractFilesOf(options);
+  const paths = contractFilesOf(options).map((path) => absolutePath(path, 'contract-file'));
   if (paths.length === 0) return defaultPlanner();
   const contracts = await Promise.all(paths.map(contractFrom));
   try {

@@ -1,13 +1,13 @@
 // `--contract-file PATH`: a qualification record registered as a contract on every command that
 // takes --shell, and listed by `contracts`.
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LinuxUserShell32212 } from '../../src/index.js';
 import { type Draft, record } from '../shell/records.js';
 import { files, home, writeHooks } from './file-support.js';
 import { expectSchema } from './schema-check.js';
-import { cli } from './support.js';
+import { cli, expectUsageError } from './support.js';
 
 const ID = 'cursor-ide-3.40.1-linux-x64-posix-single-quote';
 
@@ -18,6 +18,23 @@ function recordFile(dir: string, edit?: (r: Draft) => void, name = 'record.json'
 }
 
 describe('--contract-file', () => {
+  // Red before: a relative --contract-file was read against the working directory (exit 0),
+  // while a relative --hooks-file, --ledger or qualify --out was refused as usage.
+  it('a relative path is refused as option-path-relative, exit 2, as every other path option', async () => {
+    const where = home();
+    const file = relative(process.cwd(), recordFile(where.dir));
+    expectUsageError(
+      await cli(['contracts', '--contract-file', file, '--json']),
+      'option-path-relative',
+      { option: '--contract-file' },
+    );
+    const hooks = relative(process.cwd(), join(where.dir, 'hooks.json'));
+    const given = ['--hooks-file', hooks, '--ledger', join(where.dir, 'ledger.json')];
+    expectUsageError(await cli(['status', ...given, '--json']), 'option-path-relative', {
+      option: '--hooks-file',
+    });
+  });
+
   it('registers the record for contracts, render-argv, install and status (red: a qualified build cannot be used from the CLI)', async () => {
     const where = home();
     writeHooks(where);

@@ -1,10 +1,11 @@
 // The options the file-level commands share (SPEC §11), and how their values are read.
 
-import { isAbsolute, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { HookSpec } from '../../domain/hook-spec.js';
 import { defaultHooksPath } from '../../node/locate.js';
 import { usageError } from '../cli-error.js';
 import type { OptionDeclarations, OptionValues } from '../command.js';
+import { absolutePath } from '../path-option.js';
 
 export const FILE_OPTIONS: OptionDeclarations = {
   'hooks-file': {
@@ -99,16 +100,10 @@ export function filesOf(options: OptionValues): { hooksFile: string; ledger: str
   return { hooksFile, ledger };
 }
 
-/**
- * A path option's value, refused when relative: resolved against the working directory, a
- * mistyped name silently becomes a new hook file or ledger somewhere else.
- */
+/** A path option's value, refused when relative (the one rule: see path-option.ts). */
 export function absolute(options: OptionValues, name: string): string | undefined {
   const value = options[name] as string | undefined;
-  if (value === undefined || isAbsolute(value)) return value;
-  throw usageError('option-path-relative', `option --${name} needs an absolute path`, {
-    option: `--${name}`,
-  });
+  return value === undefined ? undefined : absolutePath(value, name);
 }
 
 /** `--executable` and `--selector` together, or neither (then undefined). */
