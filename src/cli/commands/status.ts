@@ -14,6 +14,7 @@ import {
 import { readCliStatus } from '../file/status-read.js';
 import { statusResult, statusText } from '../file/status-result.js';
 import { writeJSON } from '../io.js';
+import { assertSpecPathsAbsolute } from '../spec-paths.js';
 
 /** `status`: what state the file, the owned entry and the ledger are in; it never writes. */
 export const statusCommand: Command = {
@@ -38,6 +39,7 @@ locked, settled or written. Exit 0 whenever the report was made, whatever it say
     const { hooksFile, ledger } = filesOf(options);
     const given = specOf(options);
     const planner = await plannerOf(options);
+    assertSpecPathsAbsolute(options, planner);
     const status = await readCliStatus({
       hooksFile,
       ledger,

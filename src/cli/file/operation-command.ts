@@ -8,6 +8,7 @@ import type { Command, OptionDeclarations } from '../command.js';
 import { CONTRACT_FILE_OPTION, plannerOf } from '../contract-files.js';
 import { ExitCode } from '../exit-codes.js';
 import { writeJSON } from '../io.js';
+import { assertSpecPathsAbsolute } from '../spec-paths.js';
 import { failureOf } from './failure.js';
 import { HostPathRun } from './host-paths.js';
 import { operationResult, operationText } from './operation-result.js';
@@ -43,6 +44,7 @@ export function operationCommand(declaration: OperationCommandDeclaration): Comm
       const { hooksFile, ledger } = filesOf(options);
       const spec = specOf(options);
       const planner = await plannerOf(options);
+      assertSpecPathsAbsolute(options, planner);
       const shell = shellOf(
         options,
         planner.contracts().map((contract) => contract.id),
