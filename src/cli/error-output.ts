@@ -5,6 +5,7 @@ import {
   errorIs,
   UnsupportedError,
 } from '../errors/errors.js';
+import { ExecutableUnverifiedError } from '../node/path-report.js';
 import type { CliError, ErrorKind, ErrorSubject } from './cli-error.js';
 
 /** The one error shape, `{"error": ErrorJSON}`, for every failure (schemas/error.json). */
@@ -17,6 +18,10 @@ export interface ErrorJSON {
   readonly role?: string;
   readonly path?: string;
   readonly holder?: ErrorSubject['holder'];
+  /** For executable-unverified: the host path check that decided it (role and path above). */
+  readonly check?: string;
+  /** That check's fixed sentence. */
+  readonly detail?: string;
   /** Where in the hook file a refusal of the document is about. */
   readonly at?: DocumentPosition;
 }
@@ -32,7 +37,20 @@ export function refusalJSON(error: CursorHooksError): ErrorJSON {
   const { at } = error;
   const where =
     at === undefined ? {} : { at: { offset: at.offset, line: at.line, column: at.column } };
-  return { kind: refusalKind(error), reason: error.reason, message: error.message, ...where };
+  return {
+    kind: refusalKind(error),
+    reason: error.reason,
+    message: error.message,
+    ...where,
+    ...pathCheckOf(error),
+  };
+}
+
+/** The check behind executable-unverified, so the headline names its cause, not a later list. */
+function pathCheckOf(error: CursorHooksError): Partial<ErrorJSON> {
+  if (!(error instanceof ExecutableUnverifiedError)) return {};
+  const { role, path, check, detail } = error.check;
+  return { role, path, check, ...(detail === undefined ? {} : { detail }) };
 }
 
 export function cliErrorJSON(error: CliError): ErrorJSON {
@@ -52,12 +70,16 @@ const ROLE_NAMES: Readonly<Record<string, string>> = {
   lock: 'lock file',
   probe: 'qualification probe',
   record: 'qualification record',
+  executable: 'executable',
+  selector: 'selector',
 };
 
 /** The error as the single stderr line of a text-mode run, naming the file it is about. */
 export function errorLine(error: ErrorJSON): string {
-  const where =
-    error.path === undefined ? '' : ` (${ROLE_NAMES[error.role ?? ''] ?? 'path'}: ${error.path})`;
+  const role = ROLE_NAMES[error.role ?? ''] ?? 'path';
+  const check = error.check === undefined ? '' : ` ${error.check}`;
+  const detail = error.detail === undefined ? '' : `; ${error.detail}`;
+  const where = error.path === undefined ? '' : ` (${role}${check}: ${error.path}${detail})`;
   const holder =
     error.holder === undefined
       ? ''

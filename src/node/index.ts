@@ -39,12 +39,13 @@ export {
   type PathCheckName,
   type PathCheckOptions,
 } from './path-checks.js';
-export type {
-  CheckStatus,
-  HostPathCheck,
-  HostPathChecker,
-  HostPathReport,
-  PathRole,
+export {
+  type CheckStatus,
+  ExecutableUnverifiedError,
+  type HostPathCheck,
+  type HostPathChecker,
+  type HostPathReport,
+  type PathRole,
 } from './path-report.js';
 export {
   type InvocationReport,

@@ -42,7 +42,12 @@ import { hasSideFiles } from './leftovers.js';
 import { readLocked, withSweptLock } from './lock.js';
 import { type MetadataCheck, metadataCheck, refuseUnseenMetadata } from './metadata.js';
 import { checkHostPaths } from './path-checks.js';
-import type { HostPathChecker, HostPathReport } from './path-report.js';
+import {
+  decidingCheck,
+  ExecutableUnverifiedError,
+  type HostPathChecker,
+  type HostPathReport,
+} from './path-report.js';
 import { type FileSnapshot, readFileSnapshot, resolveTarget } from './read.js';
 
 export interface OperationOptions {
@@ -442,7 +447,7 @@ class Run {
     if (needsChecks && this.hostPaths === undefined) {
       this.hostPaths = await (this.options.checkHostPaths ?? checkHostPaths)(checked);
     }
-    return this.planner.plan({
+    const result = this.planner.plan({
       document: snapshot.bytes,
       operation,
       specs: spec === undefined ? undefined : [spec],
@@ -450,6 +455,10 @@ class Run {
       shell,
       executableVerified: this.hostPaths?.verified === true,
     });
+    // The planner knows only "not verified"; the report knows which check kept it so.
+    const check =
+      result.error?.reason === 'executable-unverified' ? decidingCheck(this.hostPaths) : undefined;
+    return check === undefined ? result : refusal(snapshot, new ExecutableUnverifiedError(check));
   }
 
   private async readHookFile(): Promise<FileSnapshot> {

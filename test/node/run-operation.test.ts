@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Operation } from '../../src/index.js';
 import { readLedger } from '../../src/node/ledger.js';
+import { ExecutableUnverifiedError, type HostPathChecker } from '../../src/node/path-report.js';
 import { COMMAND, ENTRY, OTHER_SPEC, SPEC } from '../planner/support.js';
 import {
   decode,
@@ -120,6 +121,30 @@ describe('runOperation', () => {
     expect(refused.error?.reason).toBe('executable-unverified');
     expect(refused.hostPaths?.checks[0]?.check).toBe('executable-bit');
     expect(existsSync(where.hooks)).toBe(false);
+  });
+
+  it('executable-unverified carries the first failed check, before any not performed (red: a host can only show "not attested", or a not-performed check is named over the failure)', async () => {
+    const where = workspace();
+    const failedSecond: HostPathChecker = async (spec) => ({
+      verified: false,
+      checks: [
+        { role: 'selector', check: 'owner', status: 'not-performed', path: spec.selector },
+        ...(await oneCheckFailed(spec)).checks,
+      ],
+    });
+    const refused = await operate(where, Operation.Install, { checkHostPaths: failedSecond });
+    expect(refused.error).toBeInstanceOf(ExecutableUnverifiedError);
+    expect((refused.error as ExecutableUnverifiedError).check).toMatchObject({
+      role: 'executable',
+      check: 'executable-bit',
+      path: SPEC.executable,
+    });
+    const unmeasured: HostPathChecker = async (spec) => ({
+      verified: false,
+      checks: [{ role: 'selector', check: 'owner', status: 'not-performed', path: spec.selector }],
+    });
+    const vouchless = await operate(where, Operation.Install, { checkHostPaths: unmeasured });
+    expect((vouchless.error as ExecutableUnverifiedError).check.check).toBe('owner');
   });
 
   it('dry-run plans without writing, locking or recording, or a preview changes the file', async () => {
