@@ -164,6 +164,8 @@ export const REASON_MESSAGES = {
   'lock-no-hard-links':
     "the directory's file system has no hard links (FAT, exFAT, some network mounts), which the lock beside the file needs: keep the file on another file system",
   'permission-denied': 'the file system refused access',
+  'directory-not-writable':
+    'the directory that holds the file does not let this user create files in it: make the directory writable (chmod u+w), then run the command again',
   'disk-full': 'the disk or quota is full',
   'io-failure': 'a file system operation failed',
   'readback-mismatch': 'the file read back after the write does not hold the written bytes',

@@ -5,7 +5,14 @@
 import { dirname } from 'node:path';
 import { MAX_DOCUMENT_BYTES } from '../limits.js';
 import { equalBytes } from './bytes.js';
-import { aboutFile, errnoOf, FileChangedError, type FileRole, HostIOError } from './errors.js';
+import {
+  aboutFile,
+  creatingIn,
+  errnoOf,
+  FileChangedError,
+  type FileRole,
+  HostIOError,
+} from './errors.js';
 import { FLAGS, type FsSeam, nodeFs } from './fs-seam.js';
 import { foreignWrite } from './in-place.js';
 import { sideFileName } from './leftovers.js';
@@ -144,7 +151,9 @@ async function swapOnce(
   const untrack = trackSideFile(temp);
   try {
     const mode = current.mode ?? options.newFileMode ?? DEFAULT_NEW_FILE_MODE;
-    handle = await inDirectory(fs.open(temp, FLAGS.createExclusive, mode), directory);
+    handle = await fs.open(temp, FLAGS.createExclusive, mode).catch((err: unknown) => {
+      throw creatingIn(err, directory);
+    });
     // Owner first: a chown by root clears set-id bits, so the mode is set after it. The umask
     // narrows the open mode; an existing file's mode is copied exactly.
     await copyOwner(handle, current, fs);

@@ -71,6 +71,18 @@ export function aboutFile(err: unknown, role: FileRole, path: string): CursorHoo
   return new HostIOError(host.reason, host.code, { path, role, ...holder });
 }
 
+/**
+ * A file could not be created in `directory`: refused permission there (a read-only `~/.cursor`)
+ * means the directory is what to change, so it is named with the fix, never the file.
+ */
+export function creatingIn(err: unknown, directory: string): CursorHooksError {
+  const code = errnoOf(err);
+  if (code === 'EACCES' || code === 'EPERM') {
+    return new HostIOError('directory-not-writable', code, { path: directory, role: 'directory' });
+  }
+  return aboutFile(err, 'directory', directory);
+}
+
 /** The receipt ledger cannot be read or its interrupted transaction cannot be resolved. */
 export class LedgerError extends CursorHooksError {}
 

@@ -16,7 +16,14 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Stats } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
-import { asHostError, errnoOf, HostIOError, type LockHolder, TargetMovedError } from './errors.js';
+import {
+  asHostError,
+  creatingIn,
+  errnoOf,
+  HostIOError,
+  type LockHolder,
+  TargetMovedError,
+} from './errors.js';
 import { FLAGS, type FsSeam, nodeFs } from './fs-seam.js';
 import { startBeat } from './lease-beat.js';
 import { lockPathOf, removeLeftovers, sideFileName } from './leftovers.js';
@@ -376,8 +383,9 @@ async function unlinkGone(path: string, fs: FsSeam): Promise<void> {
 }
 
 async function writeStaging(path: string, owner: LockOwner, fs: FsSeam): Promise<void> {
+  // The first file any write makes beside its target: where a read-only directory shows.
   const handle = await fs.open(path, FLAGS.createExclusive, 0o644).catch((err: unknown) => {
-    throw asHostError(err);
+    throw creatingIn(err, dirname(path));
   });
   try {
     await fs.write(handle, new TextEncoder().encode(`${JSON.stringify(owner)}\n`));

@@ -101,7 +101,7 @@ describe('the compare-and-swap writer', () => {
 
   it.each([
     ['write', 'ENOSPC', 'disk-full'],
-    ['open', 'EACCES', 'permission-denied'],
+    ['open', 'EACCES', 'directory-not-writable'],
     ['open', 'EROFS', 'permission-denied'],
     ['fsync', 'EIO', 'io-failure'],
     ['rename', 'EXDEV', 'io-failure'],
@@ -119,13 +119,13 @@ describe('the compare-and-swap writer', () => {
   );
 
   it.skipIf(root)(
-    'reports a read-only directory as permission-denied, leaving the file, or the error is unclear',
+    'reports a read-only directory as directory-not-writable, leaving the file, or the error is unclear',
     async () => {
       const { dir, path } = await withFile();
       chmodSync(dir, 0o555);
       try {
         const err = (await swap(path)) as HostIOError;
-        expect(err).toMatchObject({ reason: 'permission-denied', code: 'EACCES' });
+        expect(err).toMatchObject({ reason: 'directory-not-writable', code: 'EACCES', path: dir });
         expect(readFileSync(path, 'utf8')).toBe(OLD);
       } finally {
         chmodSync(dir, 0o755);
@@ -159,7 +159,7 @@ describe('the compare-and-swap writer', () => {
   it('names the directory when the temp file cannot be created there, or the user is told to fix the file', async () => {
     const { dir, path } = await withFile();
     const err = await swap(path, failing('open', 'EACCES', isDataTemp));
-    expect(err).toMatchObject({ reason: 'permission-denied', role: 'directory', path: dir });
+    expect(err).toMatchObject({ reason: 'directory-not-writable', role: 'directory', path: dir });
   });
 
   it('names the directory when flushing it fails, or the failing role is unknown', async () => {

@@ -242,7 +242,7 @@ describe('the owner record', () => {
 
   it('reports a staging file it cannot create or write by errno reason and leaves nothing (red: a full disk leaves a half staging file or a bare error)', async () => {
     for (const [call, code, reason] of [
-      ['open', 'EACCES', 'permission-denied'],
+      ['open', 'EACCES', 'directory-not-writable'],
       ['write', 'ENOSPC', 'disk-full'],
       ['fsync', 'EIO', 'io-failure'],
     ] as const) {

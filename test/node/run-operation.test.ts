@@ -9,9 +9,10 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Operation } from '../../src/index.js';
+import { HostIOError } from '../../src/node/errors.js';
 import { readLedger } from '../../src/node/ledger.js';
 import { ExecutableUnverifiedError, type HostPathChecker } from '../../src/node/path-report.js';
 import { COMMAND, ENTRY, OTHER_SPEC, SPEC } from '../planner/support.js';
@@ -146,6 +147,31 @@ describe('runOperation', () => {
     const vouchless = await operate(where, Operation.Install, { checkHostPaths: unmeasured });
     expect((vouchless.error as ExecutableUnverifiedError).check.check).toBe('owner');
   });
+
+  it.each([
+    ['absent', undefined],
+    ['present', FOREIGN],
+  ])(
+    'a directory that refuses new files, hook file %s: directory-not-writable naming the directory, nothing written (red: permission-denied about the hook file, naming no directory)',
+    async (_, before) => {
+      const where = workspace();
+      if (before !== undefined) writeFileSync(where.hooks, before);
+      // Every side file beside the hook file (the lock's staging file first) is refused, as a
+      // mode 0555 directory refuses it to a user who is not root.
+      const fs = failing('open', 'EACCES', (path) => path.startsWith(`${where.hooks}.`));
+      const outcome = await operate(where, Operation.Install, { fs });
+      expect(outcome.status).toBe('failed');
+      expect(outcome.error).toBeInstanceOf(HostIOError);
+      expect(outcome.error).toMatchObject({
+        reason: 'directory-not-writable',
+        code: 'EACCES',
+        role: 'directory',
+        path: dirname(where.hooks),
+      });
+      expect(outcome.error?.message).toContain('make the directory writable');
+      expect(existsSync(where.hooks) ? readFileSync(where.hooks, 'utf8') : undefined).toBe(before);
+    },
+  );
 
   it('dry-run plans without writing, locking or recording, or a preview changes the file', async () => {
     const where = workspace();

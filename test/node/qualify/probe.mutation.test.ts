@@ -467,7 +467,7 @@ describe('finishQualification', () => {
     );
     const failed = await finish(where, { fs });
     expect(failed.status).toBe('failed');
-    expect(failed.error).toMatchObject({ reason: 'permission-denied', code: 'EACCES' });
+    expect(failed.error).toMatchObject({ reason: 'directory-not-writable', code: 'EACCES' });
     expect(existsSync(where.out)).toBe(false);
   });
 

@@ -1,0 +1,79 @@
+// A hook file's directory the user cannot write (mode 0555, as a read-only ~/.cursor): the
+// built CLI refuses naming that directory and the fix, for a hook file absent or present.
+// Root ignores mode bits, so as root the CLI runs as nobody (setpriv), as a real user would.
+import { spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BUILT_CLI } from '../demo/cli-process.js';
+import { tempDir } from '../node/support.js';
+import { SHELL } from './support.js';
+
+const NOBODY = 65534;
+const root = process.getuid?.() === 0;
+
+/** A home owned by whoever runs the CLI, its `.cursor` made read-only after `hooks` is put there. */
+function readOnlyHome(hooks: string | undefined) {
+  const dir = tempDir();
+  const cursor = join(dir, '.cursor');
+  const bin = join(dir, 'bin');
+  mkdirSync(cursor);
+  mkdirSync(bin);
+  writeFileSync(join(bin, 'host'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
+  writeFileSync(join(bin, 'stop.json'), '{}\n');
+  if (hooks !== undefined) writeFileSync(join(cursor, 'hooks.json'), hooks);
+  if (root)
+    for (const path of [dir, cursor, bin, join(bin, 'host'), join(bin, 'stop.json')]) {
+      chownSync(path, NOBODY, NOBODY);
+    }
+  if (root && hooks !== undefined) chownSync(join(cursor, 'hooks.json'), NOBODY, NOBODY);
+  chmodSync(dir, 0o755);
+  chmodSync(cursor, 0o555);
+  return { dir, cursor, hooks: join(cursor, 'hooks.json'), bin };
+}
+
+function install(where: ReturnType<typeof readOnlyHome>, json: boolean) {
+  const args = [
+    BUILT_CLI,
+    'install',
+    ...['--hooks-file', where.hooks, '--ledger', join(where.dir, 'ledger.json')],
+    ...['--executable', join(where.bin, 'host'), '--selector', join(where.bin, 'stop.json')],
+    ...['--shell', SHELL, ...(json ? ['--json'] : [])],
+  ];
+  const asUser = root
+    ? [
+        'setpriv',
+        ['--reuid=nobody', '--regid=nogroup', '--clear-groups', process.execPath, ...args],
+      ]
+    : [process.execPath, args];
+  const [program, argv] = asUser as [string, string[]];
+  return spawnSync(program, argv, { encoding: 'utf8' });
+}
+
+describe('a read-only hook file directory', () => {
+  // Red before: permission-denied about the hook file ("the file system refused access"), naming
+  // neither the directory nor what to do.
+  it.each([
+    ['absent', undefined],
+    ['present', '{"version":1,"hooks":{}}\n'],
+  ])(
+    'hook file %s: directory-not-writable naming the directory and the fix, exit 74, nothing written',
+    (_, before) => {
+      const where = readOnlyHome(before);
+      const text = install(where, false);
+      expect(text.status, text.stderr).toBe(74);
+      expect(text.stderr).toBe(
+        `cursorhooks: the directory that holds the file does not let this user create files in it: make the directory writable (chmod u+w), then run the command again (directory: ${where.cursor}) [directory-not-writable]\n`,
+      );
+      const json = install(where, true);
+      expect(JSON.parse(json.stderr).error).toMatchObject({
+        kind: 'io',
+        reason: 'directory-not-writable',
+        role: 'directory',
+        path: where.cursor,
+      });
+      const after = before === undefined ? undefined : readFileSync(where.hooks, 'utf8');
+      expect(after).toBe(before);
+    },
+  );
+});
