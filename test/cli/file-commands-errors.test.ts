@@ -95,6 +95,20 @@ describe('file-level I/O failures exit 74 with nothing written', () => {
     expect(result(outcome, 74).error).toMatchObject({ kind: 'io', reason: 'io-failure' });
   });
 
+  // Red before 882a164: the failure named the ledger, which release never got to.
+  it('release --hooks-file /etc/passwd/hooks.json names the hook file, not the ledger, in JSON and text', async () => {
+    const where = home();
+    const args = ['release', '--hooks-file', '/etc/passwd/hooks.json', '--ledger', where.ledger];
+    const outcome = await cli([...args, '--json']);
+    expect(outcome.exitCode).toBe(74);
+    const subject = { kind: 'io', role: 'hook-file', path: '/etc/passwd/hooks.json' };
+    expect(JSON.parse(outcome.stdout).error).toMatchObject(subject);
+    expect(JSON.parse(outcome.stderr).error).toMatchObject(subject);
+    const text = await cli(args);
+    expect(text.stderr).toContain('(hook file: /etc/passwd/hooks.json)');
+    expect(text.stderr).not.toContain(where.ledger);
+  });
+
   it('when the ledger cannot be created, leaving the hook file as it was (red: the hook file is written without its receipt being recorded)', async () => {
     const where = home();
     writeHooks(where);
