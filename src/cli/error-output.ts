@@ -5,7 +5,7 @@ import {
   errorIs,
   UnsupportedError,
 } from '../errors/errors.js';
-import { ExecutableUnverifiedError } from '../node/path-report.js';
+import type { ExecutableUnverifiedError } from '../node/executable-unverified.js';
 import type { CliError, ErrorKind, ErrorSubject } from './cli-error.js';
 
 /** The one error shape, `{"error": ErrorJSON}`, for every failure (schemas/error.json). */
@@ -48,8 +48,9 @@ export function refusalJSON(error: CursorHooksError): ErrorJSON {
 
 /** The check behind executable-unverified, so the headline names its cause, not a later list. */
 function pathCheckOf(error: CursorHooksError): Partial<ErrorJSON> {
-  if (!(error instanceof ExecutableUnverifiedError)) return {};
-  const { role, path, check, detail } = error.check;
+  // By reason and shape: a class test would evaluate host-kit code in every command's error path.
+  if (error.reason !== 'executable-unverified' || !('check' in error)) return {};
+  const { role, path, check, detail } = (error as ExecutableUnverifiedError).check;
   return { role, path, check, ...(detail === undefined ? {} : { detail }) };
 }
 

@@ -17,6 +17,7 @@ export {
 } from './doctor/diagnose.js';
 export { enterpriseHooksPath, type SourceLocations } from './doctor/sources.js';
 export { FileChangedError, HostIOError, LedgerError } from './errors.js';
+export { ExecutableUnverifiedError } from './executable-unverified.js';
 export { decidePending, type PendingResolution } from './fence.js';
 export type { OpenFile } from './fs-seam.js';
 export { type FsSeam, nodeFs } from './fs-seam.js';
@@ -39,13 +40,12 @@ export {
   type PathCheckName,
   type PathCheckOptions,
 } from './path-checks.js';
-export {
-  type CheckStatus,
-  ExecutableUnverifiedError,
-  type HostPathCheck,
-  type HostPathChecker,
-  type HostPathReport,
-  type PathRole,
+export type {
+  CheckStatus,
+  HostPathCheck,
+  HostPathChecker,
+  HostPathReport,
+  PathRole,
 } from './path-report.js';
 export {
   type InvocationReport,

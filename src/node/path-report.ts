@@ -1,7 +1,6 @@
 // The shape of the host path checks' result (SPEC §11). The checks themselves live in
 // path-checks.ts; the operation runner and the CLI read only this shape.
 import type { HookSpec } from '../domain/hook-spec.js';
-import { ConflictError } from '../errors/errors.js';
 
 /** Which spec path a check is about. */
 export type PathRole = 'executable' | 'selector';
@@ -40,14 +39,4 @@ export function decidingCheck(report: HostPathReport | undefined): HostPathCheck
     checks.find((check) => check.status === 'failed') ??
     checks.find((check) => check.status === 'not-performed')
   );
-}
-
-/** `executable-unverified`, carrying the check that decided it, so a host can name it first. */
-export class ExecutableUnverifiedError extends ConflictError {
-  readonly check: HostPathCheck;
-
-  constructor(check: HostPathCheck) {
-    super('executable-unverified');
-    this.check = check;
-  }
 }

@@ -17,6 +17,7 @@ import {
   type WriteOptions,
 } from './cas-write.js';
 import { aboutFile, FileChangedError, HostIOError, isBug, LedgerError } from './errors.js';
+import { ExecutableUnverifiedError } from './executable-unverified.js';
 import {
   beginPending,
   decidePending,
@@ -42,12 +43,7 @@ import { hasSideFiles } from './leftovers.js';
 import { readLocked, withSweptLock } from './lock.js';
 import { type MetadataCheck, metadataCheck, refuseUnseenMetadata } from './metadata.js';
 import { checkHostPaths } from './path-checks.js';
-import {
-  decidingCheck,
-  ExecutableUnverifiedError,
-  type HostPathChecker,
-  type HostPathReport,
-} from './path-report.js';
+import { decidingCheck, type HostPathChecker, type HostPathReport } from './path-report.js';
 import { type FileSnapshot, readFileSnapshot, resolveTarget } from './read.js';
 
 export interface OperationOptions {
