@@ -13,6 +13,7 @@ import {
   SPACE,
   TAB,
 } from './bytes.js';
+import { wordsOf } from './plain-run.js';
 import { lexemeEnd, readStringLexeme } from './string-lexeme.js';
 import type { StringSpans } from './string-spans.js';
 
@@ -57,6 +58,7 @@ export function scanBudget(bytes: Uint8Array, spans?: StringSpans): BudgetScan {
   let nodes = 0;
   let inBareScalar = false;
   let i = 0;
+  const words = wordsOf(bytes);
   while (i < length) {
     switch (BYTE_CLASS[bytes[i] as number]) {
       case SEPARATOR:
@@ -65,7 +67,7 @@ export function scanBudget(bytes: Uint8Array, spans?: StringSpans): BudgetScan {
         continue;
       case STRING: {
         inBareScalar = false;
-        const reading = readStringLexeme(bytes, i);
+        const reading = readStringLexeme(bytes, i, words);
         spans?.add(i, reading);
         // An invalid lexeme still ends where the lexical rule says; the parser refuses it.
         i = reading < 0 ? stringEnd(bytes, i) : lexemeEnd(reading);

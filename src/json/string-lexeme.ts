@@ -1,15 +1,11 @@
 import { BACKSLASH, LOWER_U, QUOTE, SLASH } from './bytes.js';
 import { isHexDigit, SIMPLE_ESCAPE_UNIT } from './escape.js';
+import { NO_WORDS, plainRunEnd, type Words } from './plain-run.js';
 import { ESCAPED, REWRITTEN, Tag } from './tree.js';
 
 // One reading of a string lexeme, shared by the budget pass (which already has to find where
 // each string ends) and the parser (which takes the result from it instead of reading the
 // bytes again, and reads a lexeme itself only to say why it is refused).
-
-/** 1 for bytes a string lexeme may hold as they are: not a quote, backslash or control. */
-const PLAIN_IN_STRING = new Uint8Array(256).fill(1, 0x20);
-PLAIN_IN_STRING[QUOTE] = 0;
-PLAIN_IN_STRING[BACKSLASH] = 0;
 
 /** A valid lexeme's reading packs its end and tape tag into one small integer. */
 const TAG_BITS = 5;
@@ -19,15 +15,15 @@ const TAG_MASK = (1 << TAG_BITS) - 1;
  * Validates the string lexeme whose opening quote is at `open` (no raw control characters,
  * only RFC 8259 escapes) and tags it: ESCAPED when it holds an escape, REWRITTEN too when one
  * of them is `\u` or `\/`. Returns the reading (see lexemeEnd, lexemeTag), or for an invalid
- * lexeme -1 minus the offset of the first byte no valid lexeme could hold there.
+ * lexeme -1 minus the offset of the first byte no valid lexeme could hold there. `words` are
+ * those of `bytes` (see plain-run.ts).
  */
-export function readStringLexeme(bytes: Uint8Array, open: number): number {
+export function readStringLexeme(bytes: Uint8Array, open: number, words: Words = NO_WORDS): number {
   const length = bytes.length;
   let tag: number = Tag.String;
   let p = open + 1;
   for (;;) {
-    // One table lookup per plain byte; only the bytes that end the run are told apart.
-    while (p < length && PLAIN_IN_STRING[bytes[p] as number] === 1) p++;
+    p = plainRunEnd(bytes, words, p);
     if (p >= length) return -1 - p;
     const byte = bytes[p] as number;
     if (byte === QUOTE) break;
