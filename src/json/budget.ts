@@ -13,6 +13,9 @@ import {
   SPACE,
   TAB,
 } from './bytes.js';
+import { wordsOf } from './plain-run.js';
+import { lexemeEnd, readStringLexeme } from './string-lexeme.js';
+import type { StringSpans } from './string-spans.js';
 
 /** Which limit a byte sequence breaks first; the caller maps it to an input or output reason. */
 export type BudgetBreach = 'size' | 'depth' | 'nodes';
@@ -43,24 +46,33 @@ BYTE_CLASS[QUOTE] = STRING;
  * Counting is lexical: every bracket or brace opens a container node, every string is a key or
  * a scalar node, and every run of other non-separator bytes is one bare scalar. For valid JSON
  * this is exactly the node count; for invalid JSON the parser refuses anyway.
+ *
+ * Finding where a string ends means reading it, so each string is read once, here, the way
+ * the parser must read it, and its reading goes into `spans` for the parser to reuse.
  */
-export function scanBudget(bytes: Uint8Array): BudgetScan {
+export function scanBudget(bytes: Uint8Array, spans?: StringSpans): BudgetScan {
   const length = bytes.length;
+  spans?.start(bytes);
   if (length > MAX_DOCUMENT_BYTES) return { breach: 'size', nodes: 0 };
   let depth = 0;
   let nodes = 0;
   let inBareScalar = false;
   let i = 0;
+  const words = wordsOf(bytes);
   while (i < length) {
     switch (BYTE_CLASS[bytes[i] as number]) {
       case SEPARATOR:
         inBareScalar = false;
         i++;
         continue;
-      case STRING:
+      case STRING: {
         inBareScalar = false;
-        i = stringEnd(bytes, i);
+        const reading = readStringLexeme(bytes, i, words);
+        spans?.add(i, reading);
+        // An invalid lexeme still ends where the lexical rule says; the parser refuses it.
+        i = reading < 0 ? stringEnd(bytes, i) : lexemeEnd(reading);
         break;
+      }
       case OPEN:
         inBareScalar = false;
         i++;
@@ -85,7 +97,7 @@ export function scanBudget(bytes: Uint8Array): BudgetScan {
 const INLINE_SCAN = 48;
 
 /**
- * Index just past the quote that closes the string opened at `open` (or the end of input).
+ * Index just past the quote that closes the (invalid) string opened at `open` (or the end of input).
  * A quote is escaped exactly when an odd run of backslashes precedes it; the run can never
  * reach back past `open`, so every byte is looked at a bounded number of times.
  */

@@ -1,7 +1,7 @@
 import type { Buffer } from 'node:buffer';
 
-// The escape grammar of RFC 8259 strings, shared by the parser (which validates lexemes), the
-// tree (which decodes them on demand) and the canonical writer (which re-escapes them).
+// The escape grammar of RFC 8259 strings, shared by string-lexeme.ts (which validates lexemes),
+// the tree (which decodes them on demand) and the canonical writer (which re-escapes them).
 
 // Tables, not maps: a document may hold millions of escapes, each looked up once per pass.
 

@@ -4,6 +4,7 @@ import { MAX_DOCUMENT_BYTES, MAX_NODES } from '../limits.js';
 import { type BudgetBreach, scanBudget } from './budget.js';
 import { parseJson } from './parse.js';
 import { positionAt } from './position.js';
+import { StringSpans } from './string-spans.js';
 import type { JsonTree } from './tree.js';
 import { assertStrictUtf8 } from './utf8.js';
 
@@ -13,15 +14,25 @@ const INPUT_BREACH: Readonly<Record<BudgetBreach, ErrorReason>> = {
   nodes: 'document-too-many-nodes',
 };
 
-/** Bytes to tree, in the only safe order: budget pass, strict UTF-8, then the parser. */
+/** The budget pass's string readings, reused by every load and forgotten when it ends. */
+const spans = new StringSpans();
+
+/**
+ * Bytes to tree, in the only safe order: budget pass, strict UTF-8, then the parser, which
+ * takes each string's reading from the budget pass instead of reading its bytes again.
+ */
 export function loadJson(bytes: Uint8Array): JsonTree {
-  const { breach, nodes, offset } = scanBudget(bytes);
-  if (breach !== undefined) {
-    const where = offset === undefined ? {} : { at: positionAt(bytes, offset) };
-    throw new UnsupportedError(INPUT_BREACH[breach], where);
+  try {
+    const { breach, nodes, offset } = scanBudget(bytes, spans);
+    if (breach !== undefined) {
+      const where = offset === undefined ? {} : { at: positionAt(bytes, offset) };
+      throw new UnsupportedError(INPUT_BREACH[breach], where);
+    }
+    assertStrictUtf8(bytes);
+    return { bytes, root: parseJson(bytes, nodes, spans) };
+  } finally {
+    spans.forget();
   }
-  assertStrictUtf8(bytes);
-  return { bytes, root: parseJson(bytes, nodes) };
 }
 
 /**

@@ -1,7 +1,6 @@
 import { UnsupportedError } from '../errors/errors.js';
 import { MAX_DEPTH } from '../limits.js';
 import {
-  BACKSLASH,
   bufferOf,
   CLOSE_ARRAY,
   CLOSE_OBJECT,
@@ -9,37 +8,32 @@ import {
   COMMA,
   DOT,
   isJsonWhitespace,
-  LOWER_U,
   MINUS,
   NINE,
   OPEN_ARRAY,
   OPEN_OBJECT,
   PLUS,
   QUOTE,
-  SLASH,
   ZERO,
 } from './bytes.js';
-import { isHexDigit, SIMPLE_ESCAPE_UNIT } from './escape.js';
 import { positionAt } from './position.js';
-import { ESCAPED, type JsonNode, REWRITTEN, Tag, Tape } from './tree.js';
+import { lexemeEnd, lexemeTag, readStringLexeme } from './string-lexeme.js';
+import type { StringSpans } from './string-spans.js';
+import { type JsonNode, Tag, Tape } from './tree.js';
 
 /**
  * Strict RFC 8259 bytes to tree. The bytes must already be validated as strict UTF-8 and
  * within budget; the depth check here only guarantees the recursion stays bounded whatever
- * the caller did. Nodes go onto a tape, sized by `expectedNodes` (the budget pass's count).
+ * the caller did. Nodes go onto a tape, sized by `expectedNodes` (the budget pass's count);
+ * `spans` holds the budget pass's readings of the strings, if it made them for these bytes.
  * Each object's keys are sorted once it closes, so equal keys are found as neighbours and
  * the digests reuse the order.
  */
-export function parseJson(bytes: Uint8Array, expectedNodes = 16): JsonNode {
+export function parseJson(bytes: Uint8Array, expectedNodes = 16, spans?: StringSpans): JsonNode {
   const tape = new Tape(bytes, bufferOf(bytes), expectedNodes);
-  new Parser(bytes, tape).document();
+  new Parser(bytes, tape, spans).document();
   return tape.node(0);
 }
-
-/** 1 for bytes a string lexeme may hold as they are: not a quote, backslash or control. */
-const PLAIN_IN_STRING = new Uint8Array(256).fill(1, 0x20);
-PLAIN_IN_STRING[QUOTE] = 0;
-PLAIN_IN_STRING[BACKSLASH] = 0;
 
 /**
  * The refusal at `offset`, the first byte no valid document could hold there. A closing
@@ -74,10 +68,13 @@ function isDigit(byte: number | undefined): boolean {
 
 class Parser {
   private pos = 0;
+  /** Strings read so far: the index of the next one among the budget pass's readings. */
+  private strings = 0;
 
   constructor(
     private readonly bytes: Uint8Array,
     private readonly tape: Tape,
+    private readonly spans: StringSpans | undefined,
   ) {}
 
   document(): void {
@@ -161,38 +158,16 @@ class Parser {
     tape.close(node, this.pos);
   }
 
-  /**
-   * Validates a string lexeme (no raw control characters, only RFC 8259 escapes) and tags it:
-   * ESCAPED when it holds an escape, REWRITTEN too when one of them is `\u` or `\/`.
-   */
+  /** Reads a string lexeme, taking the budget pass's reading of it when there is one. */
   private string(): number {
-    const bytes = this.bytes;
-    const length = bytes.length;
     const start = this.pos;
-    let tag: number = Tag.String;
-    let p = start + 1;
-    for (;;) {
-      // One table lookup per plain byte; only the bytes that end the run are told apart.
-      while (p < length && PLAIN_IN_STRING[bytes[p] as number] === 1) p++;
-      if (p >= length) throw syntaxError(bytes, p);
-      const byte = bytes[p] as number;
-      if (byte === QUOTE) break;
-      if (byte !== BACKSLASH) throw syntaxError(bytes, p);
-      // Past the end of the input the marker is undefined, which no branch below accepts.
-      const marker = bytes[p + 1] as number;
-      // A two-character escape is read inline: a run of a million `\n` is one loop.
-      if ((SIMPLE_ESCAPE_UNIT[marker] as number) > 0) {
-        tag |= marker === SLASH ? ESCAPED | REWRITTEN : ESCAPED;
-        p += 2;
-        continue;
-      }
-      if (marker !== LOWER_U) throw syntaxError(bytes, p + 1);
-      for (let i = p + 2; i < p + 6; i++) if (!isHexDigit(bytes[i])) throw syntaxError(bytes, i);
-      tag |= ESCAPED | REWRITTEN;
-      p += 6;
-    }
-    this.pos = p + 1;
-    return this.tape.push(tag, start, this.pos);
+    const { bytes, spans } = this;
+    let reading = spans === undefined ? -1 : spans.reading(bytes, this.strings, start);
+    this.strings++;
+    if (reading < 0) reading = readStringLexeme(bytes, start);
+    if (reading < 0) throw syntaxError(bytes, -1 - reading);
+    this.pos = lexemeEnd(reading);
+    return this.tape.push(lexemeTag(reading), start, this.pos);
   }
 
   private number(): void {
