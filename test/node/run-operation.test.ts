@@ -12,7 +12,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Operation } from '../../src/index.js';
-import { readLedger } from '../../src/node/ledger.js';
+import { readLedger } from '../../src/node/ledger/ledger.js';
 import { COMMAND, ENTRY, OTHER_SPEC, SPEC } from '../planner/support.js';
 import {
   decode,

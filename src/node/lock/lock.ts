@@ -1,3 +1,4 @@
+// Room lock/: the inter-process lock beside a target, its record, its heartbeat, and who its holder is.
 // An exclusive inter-process lock beside a real target: `<real>.cursorhooks-lock`, holding
 // {pid, hostname, acquiredAt, nonce} and, where Linux shows them, the holder's boot id, pid
 // namespace and start time. It excludes cooperating cursorhooks writers only; an editor that
@@ -16,10 +17,19 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Stats } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
-import { asHostError, errnoOf, HostIOError, type LockHolder, TargetMovedError } from './errors.js';
-import { FLAGS, type FsSeam, nodeFs } from './fs-seam.js';
+import { asHostError, errnoOf, HostIOError, type LockHolder, TargetMovedError } from '../errors.js';
+import { lockPathOf, removeLeftovers, sideFileName } from '../side-files/leftovers.js';
+import { trackLockFile, trackSideFile } from '../side-files/side-file-registry.js';
+import { FLAGS, type FsSeam, nodeFs } from '../write/fs-seam.js';
+import { randomHex } from '../write/random.js';
+import {
+  type FileSnapshot,
+  type ReadOptions,
+  readFileSnapshot,
+  resolveTarget,
+} from '../write/read.js';
+import { sleep } from '../write/sleep.js';
 import { startBeat } from './lease-beat.js';
-import { lockPathOf, removeLeftovers, sideFileName } from './leftovers.js';
 import { isOwner, type LockOwner, readOwner } from './lock-record.js';
 import {
   type Liveness,
@@ -27,10 +37,6 @@ import {
   MAY_BE_ALIVE_CEILING_MS,
   selfIdentity,
 } from './process-identity.js';
-import { randomHex } from './random.js';
-import { type FileSnapshot, type ReadOptions, readFileSnapshot, resolveTarget } from './read.js';
-import { trackLockFile, trackSideFile } from './side-file-registry.js';
-import { sleep } from './sleep.js';
 
 export { type LockOwner, readOwner };
 

@@ -1,15 +1,17 @@
+// Room write/: the fs seam, reading a target, and the compare-and-swap write that keeps its metadata.
 // The exact-bytes compare-and-swap writer of SPEC §11. Modelled on npm's write-file-atomic
 // (realpath first, temp file beside the real target, mode and owner copied, fsync, rename, one
 // `finally` that removes the temp file); not write-file-atomic itself, which has no
 // compare-and-swap, no directory fsync and no lock.
 import { dirname } from 'node:path';
-import { MAX_DOCUMENT_BYTES } from '../limits.js';
+import { MAX_DOCUMENT_BYTES } from '../../limits.js';
+import { aboutFile, errnoOf, FileChangedError, type FileRole, HostIOError } from '../errors.js';
+import { assertLockHeld, heldLockOf, withSweptLock } from '../lock/lock.js';
+import { sideFileName } from '../side-files/leftovers.js';
+import { trackSideFile } from '../side-files/side-file-registry.js';
 import { equalBytes } from './bytes.js';
-import { aboutFile, errnoOf, FileChangedError, type FileRole, HostIOError } from './errors.js';
 import { FLAGS, type FsSeam, nodeFs } from './fs-seam.js';
 import { foreignWrite } from './in-place.js';
-import { sideFileName } from './leftovers.js';
-import { assertLockHeld, heldLockOf, withSweptLock } from './lock.js';
 import { copyMetadata } from './metadata.js';
 import {
   type FileSnapshot,
@@ -18,7 +20,6 @@ import {
   openSnapshot,
   readFileSnapshot,
 } from './read.js';
-import { trackSideFile } from './side-file-registry.js';
 
 /** What a plan was made from: where the file really was, and its exact bytes or absence. */
 export type Expected = Pick<FileSnapshot, 'realPath' | 'exists' | 'bytes'>;
