@@ -31,9 +31,9 @@ async function readContractFile(path: string): Promise<Uint8Array> {
   const subject = { ...OPTION, path };
   // Loaded only when a contract file is given: `plan` and `verify` never pay for the host kit.
   const [{ readBoundedFile }, { HostIOError }, { blockingFs }] = await Promise.all([
-    import('../node/bounded-file.js'),
+    import('../node/write/bounded-file.js'),
     import('../node/errors.js'),
-    import('../node/fs-seam.js'),
+    import('../node/write/fs-seam.js'),
   ]);
   try {
     const file = await readBoundedFile(path, blockingFs, { maxBytes: MAX_RECORD_BYTES });

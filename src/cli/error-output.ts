@@ -5,7 +5,7 @@ import {
   errorIs,
   UnsupportedError,
 } from '../errors/errors.js';
-import type { ExecutableUnverifiedError } from '../node/executable-unverified.js';
+import type { ExecutableUnverifiedError } from '../node/status/executable-unverified.js';
 import type { CliError, ErrorKind, ErrorSubject } from './cli-error.js';
 
 /** The one error shape, `{"error": ErrorJSON}`, for every failure (schemas/error.json). */

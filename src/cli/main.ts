@@ -1,6 +1,6 @@
 // The CLI's process: it only wires the process streams to `run`, which holds all behaviour.
 // bin.cts compiles and runs it.
-import { removeSideFilesOnInterrupt } from '../node/interrupt.js';
+import { removeSideFilesOnInterrupt } from '../node/side-files/interrupt.js';
 import { standardInput, writeStandardOutput } from './process-io.js';
 import { run } from './run.js';
 

@@ -3,12 +3,6 @@
 import 'reflect-metadata';
 
 export {
-  compareAndSwap,
-  type Expected,
-  type WriteOptions,
-  writeHookFile,
-} from './cas-write.js';
-export {
   type DiagnoseOptions,
   type Diagnosis,
   diagnoseHooks,
@@ -17,11 +11,7 @@ export {
 } from './doctor/diagnose.js';
 export { enterpriseHooksPath, type SourceLocations } from './doctor/sources.js';
 export { FileChangedError, HostIOError, LedgerError } from './errors.js';
-export { ExecutableUnverifiedError } from './executable-unverified.js';
-export { decidePending, type PendingResolution } from './fence.js';
-export type { OpenFile } from './fs-seam.js';
-export { type FsSeam, nodeFs } from './fs-seam.js';
-export { removeSideFilesOnInterrupt } from './interrupt.js';
+export { decidePending, type PendingResolution } from './ledger/fence.js';
 export {
   LEDGER_VERSION,
   type LedgerRecord,
@@ -30,23 +20,10 @@ export {
   type RemovalRecord,
   readLedger,
   updateLedgerRecord,
-} from './ledger.js';
+} from './ledger/ledger.js';
+export { type ReleaseOptions, type ReleaseOutcome, release } from './ledger/release.js';
 export { defaultHooksPath } from './locate.js';
-export { inspectLock, type LockInspection, type LockOptions, withLock } from './lock.js';
-export { type MetadataCheck, metadataCheck } from './metadata.js';
-export {
-  checkHostPaths,
-  MAX_SELECTOR_BYTES,
-  type PathCheckName,
-  type PathCheckOptions,
-} from './path-checks.js';
-export type {
-  CheckStatus,
-  HostPathCheck,
-  HostPathChecker,
-  HostPathReport,
-  PathRole,
-} from './path-report.js';
+export { inspectLock, type LockInspection, type LockOptions, withLock } from './lock/lock.js';
 export {
   type InvocationReport,
   ProbeArgvMismatchError,
@@ -75,19 +52,27 @@ export {
   qualificationStatus,
 } from './qualify/status.js';
 export {
-  type FileSnapshot,
-  type ReadOptions,
-  readFileSnapshot as readHookFile,
-  resolveTarget,
-} from './read.js';
-export { type ReleaseOptions, type ReleaseOutcome, release } from './release.js';
-export {
   type OperationOptions,
   type OperationOutcome,
   type OperationStatus,
   runOperation,
 } from './run-operation.js';
-export { trackSideFile } from './side-file-registry.js';
+export { removeSideFilesOnInterrupt } from './side-files/interrupt.js';
+export { trackSideFile } from './side-files/side-file-registry.js';
+export { ExecutableUnverifiedError } from './status/executable-unverified.js';
+export {
+  checkHostPaths,
+  MAX_SELECTOR_BYTES,
+  type PathCheckName,
+  type PathCheckOptions,
+} from './status/path-checks.js';
+export type {
+  CheckStatus,
+  HostPathCheck,
+  HostPathChecker,
+  HostPathReport,
+  PathRole,
+} from './status/path-report.js';
 export {
   type FileState,
   type HookStatus,
@@ -96,6 +81,21 @@ export {
   type OwnedState,
   readStatus,
   type StatusOptions,
-} from './status.js';
+} from './status/status.js';
 export { disableHook, enableHook, type ToggleOptions } from './toggle.js';
-export { type RetryBounds, windowsRetrying } from './windows-retry.js';
+export {
+  compareAndSwap,
+  type Expected,
+  type WriteOptions,
+  writeHookFile,
+} from './write/cas-write.js';
+export type { OpenFile } from './write/fs-seam.js';
+export { type FsSeam, nodeFs } from './write/fs-seam.js';
+export { type MetadataCheck, metadataCheck } from './write/metadata.js';
+export {
+  type FileSnapshot,
+  type ReadOptions,
+  readFileSnapshot as readHookFile,
+  resolveTarget,
+} from './write/read.js';
+export { type RetryBounds, windowsRetrying } from './write/windows-retry.js';

@@ -8,16 +8,7 @@ import { ConflictError, type CursorHooksError, UnsupportedError } from '../error
 import { defaultPlanner } from '../planner/default.js';
 import { Operation } from '../planner/operation.js';
 import type { PlanResult } from '../planner/request.js';
-import {
-  compareAndSwap,
-  equalBytes,
-  lockOptions,
-  refuseUnreplaceable,
-  sameFile,
-  type WriteOptions,
-} from './cas-write.js';
 import { aboutFile, FileChangedError, HostIOError, isBug, LedgerError } from './errors.js';
-import { ExecutableUnverifiedError } from './executable-unverified.js';
 import {
   beginPending,
   decidePending,
@@ -29,8 +20,7 @@ import {
   rollBack,
   type Settlement,
   settle,
-} from './fence.js';
-import { type FsSeam, nodeFs } from './fs-seam.js';
+} from './ledger/fence.js';
 import {
   EMPTY_RECORD,
   type HeartbeatRecord,
@@ -38,13 +28,23 @@ import {
   type OpenLedger,
   readLedger,
   withLedger,
-} from './ledger.js';
-import { hasSideFiles } from './leftovers.js';
-import { readLocked, withSweptLock } from './lock.js';
-import { type MetadataCheck, metadataCheck, refuseUnseenMetadata } from './metadata.js';
-import { checkHostPaths } from './path-checks.js';
-import { decidingCheck, type HostPathChecker, type HostPathReport } from './path-report.js';
-import { type FileSnapshot, readFileSnapshot, resolveTarget } from './read.js';
+} from './ledger/ledger.js';
+import { readLocked, withSweptLock } from './lock/lock.js';
+import { hasSideFiles } from './side-files/leftovers.js';
+import { ExecutableUnverifiedError } from './status/executable-unverified.js';
+import { checkHostPaths } from './status/path-checks.js';
+import { decidingCheck, type HostPathChecker, type HostPathReport } from './status/path-report.js';
+import {
+  compareAndSwap,
+  equalBytes,
+  lockOptions,
+  refuseUnreplaceable,
+  sameFile,
+  type WriteOptions,
+} from './write/cas-write.js';
+import { type FsSeam, nodeFs } from './write/fs-seam.js';
+import { type MetadataCheck, metadataCheck, refuseUnseenMetadata } from './write/metadata.js';
+import { type FileSnapshot, readFileSnapshot, resolveTarget } from './write/read.js';
 
 export interface OperationOptions {
   readonly operation: Operation;

@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LinuxUserShell32212, Operation } from '../../src/index.js';
-import { type FsSeam, nodeFs } from '../../src/node/fs-seam.js';
 import { runOperation } from '../../src/node/run-operation.js';
+import { type FsSeam, nodeFs } from '../../src/node/write/fs-seam.js';
 import { fixture } from './file-commands.js';
 import type { GroupReport } from './report.js';
 

@@ -3,29 +3,29 @@
 // doing its real work on a temporary home) and the seam it was handed is read back.
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { blockingFs } from '../../src/node/fs-seam.js';
-import { checkHostPaths } from '../../src/node/path-checks.js';
+import { release } from '../../src/node/ledger/release.js';
 import {
   cancelQualification,
   finishQualification,
   startQualification,
 } from '../../src/node/qualify/probe.js';
 import { qualificationStatus } from '../../src/node/qualify/status.js';
-import { release } from '../../src/node/release.js';
-import { readStatus } from '../../src/node/status.js';
+import { checkHostPaths } from '../../src/node/status/path-checks.js';
+import { readStatus } from '../../src/node/status/status.js';
+import { blockingFs } from '../../src/node/write/fs-seam.js';
 import { fileCli, home, install, specArgs } from './file-support.js';
 import { cli } from './support.js';
 
-vi.mock('../../src/node/status.js', async (original) => {
-  const kit = await original<typeof import('../../src/node/status.js')>();
+vi.mock('../../src/node/status/status.js', async (original) => {
+  const kit = await original<typeof import('../../src/node/status/status.js')>();
   return { ...kit, readStatus: vi.fn(kit.readStatus) };
 });
-vi.mock('../../src/node/release.js', async (original) => {
-  const kit = await original<typeof import('../../src/node/release.js')>();
+vi.mock('../../src/node/ledger/release.js', async (original) => {
+  const kit = await original<typeof import('../../src/node/ledger/release.js')>();
   return { ...kit, release: vi.fn(kit.release) };
 });
-vi.mock('../../src/node/path-checks.js', async (original) => {
-  const kit = await original<typeof import('../../src/node/path-checks.js')>();
+vi.mock('../../src/node/status/path-checks.js', async (original) => {
+  const kit = await original<typeof import('../../src/node/status/path-checks.js')>();
   return { ...kit, checkHostPaths: vi.fn(kit.checkHostPaths) };
 });
 vi.mock('../../src/node/qualify/status.js', async (original) => {

@@ -3,8 +3,8 @@
 import { execFileSync } from 'node:child_process';
 import { realpathSync, writeFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { lockPathOf } from '../../src/node/leftovers.js';
-import { selfIdentity } from '../../src/node/process-identity.js';
+import { selfIdentity } from '../../src/node/lock/process-identity.js';
+import { lockPathOf } from '../../src/node/side-files/leftovers.js';
 import { spawnCli } from '../demo/cli-process.js';
 import { files, home, specArgs, writeHooks } from './file-support.js';
 

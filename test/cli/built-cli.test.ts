@@ -196,7 +196,7 @@ describe('what one call of the built executable evaluates', () => {
     const where = home();
     writeHooks(where);
     const status = moduleLoads(['status', ...files(where)]).evaluated;
-    expect(status).toContain('src/node/status.ts');
+    expect(status).toContain('src/node/status/status.ts');
     expect(status).not.toContain('src/node/run-operation.ts');
     expect(ofPackages(status)).toEqual([]);
     expect(ofCommands(status)).toEqual(['src/cli/commands/help.ts', 'src/cli/commands/status.ts']);
@@ -204,7 +204,7 @@ describe('what one call of the built executable evaluates', () => {
     const install = moduleLoads(['install', ...files(where), ...specArgs(where.spec), '--dry-run']);
     expect(install.evaluated).toContain('src/node/run-operation.ts');
     expect(install.evaluated).toContain('node_modules/diff/libesm/patch/create.js');
-    expect(install.evaluated).not.toContain('src/node/status.ts');
+    expect(install.evaluated).not.toContain('src/node/status/status.ts');
     expect(ofCommands(install.evaluated)).toEqual([
       'src/cli/commands/help.ts',
       'src/cli/commands/install.ts',

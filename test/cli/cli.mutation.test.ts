@@ -283,7 +283,9 @@ describe('small modules', () => {
     const standardInput = vi.fn();
     const written: string[] = [];
     vi.doMock('../../src/cli/run.js', () => ({ run }));
-    vi.doMock('../../src/node/interrupt.js', () => ({ removeSideFilesOnInterrupt: interrupt }));
+    vi.doMock('../../src/node/side-files/interrupt.js', () => ({
+      removeSideFilesOnInterrupt: interrupt,
+    }));
     vi.doMock('../../src/cli/process-io.js', () => ({
       standardInput,
       writeStandardOutput: (text: string) => written.push(text),
@@ -314,7 +316,7 @@ describe('small modules', () => {
       process.exitCode = exitCode;
       stderr.mockRestore();
       vi.doUnmock('../../src/cli/run.js');
-      vi.doUnmock('../../src/node/interrupt.js');
+      vi.doUnmock('../../src/node/side-files/interrupt.js');
       vi.doUnmock('../../src/cli/process-io.js');
     }
   });

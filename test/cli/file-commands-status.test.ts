@@ -1,7 +1,7 @@
 import { readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { encodeLedger, type LedgerRecord } from '../../src/node/ledger.js';
+import { encodeLedger, type LedgerRecord } from '../../src/node/ledger/ledger.js';
 import type { CliOutcome } from '../demo/lifecycle.js';
 import { text as bytesOf, pendingUpdate } from '../node/support.js';
 import {

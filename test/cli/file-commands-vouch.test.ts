@@ -2,13 +2,13 @@
 // Windows branch reports (checks not performed), since this machine measures every check.
 import { describe, expect, it, vi } from 'vitest';
 import type { HookSpec } from '../../src/index.js';
-import type { HostPathReport } from '../../src/node/path-report.js';
+import type { HostPathReport } from '../../src/node/status/path-report.js';
 import { files, home, install, readHooks, result, specArgs, writeHooks } from './file-support.js';
 import { cli } from './support.js';
 
 const report = vi.hoisted(() => ({ failed: false }));
 
-vi.mock('../../src/node/path-checks.js', () => ({
+vi.mock('../../src/node/status/path-checks.js', () => ({
   checkHostPaths: async (spec: HookSpec): Promise<HostPathReport> => ({
     verified: false,
     checks: [

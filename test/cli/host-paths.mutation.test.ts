@@ -8,11 +8,15 @@ import {
   hostPathsJSON,
   vouchable,
 } from '../../src/cli/file/host-paths.js';
-import type { CheckStatus, HostPathCheck, HostPathReport } from '../../src/node/path-report.js';
+import type {
+  CheckStatus,
+  HostPathCheck,
+  HostPathReport,
+} from '../../src/node/status/path-report.js';
 
 const next = vi.hoisted(() => ({ report: undefined as unknown }));
 
-vi.mock('../../src/node/path-checks.js', () => ({
+vi.mock('../../src/node/status/path-checks.js', () => ({
   checkHostPaths: async () => next.report,
 }));
 

@@ -5,15 +5,15 @@
 import { existsSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HookSpec } from '../../src/index.js';
-import { blockingFs } from '../../src/node/fs-seam.js';
-import type { HostPathReport } from '../../src/node/path-report.js';
 import { runOperation } from '../../src/node/run-operation.js';
+import type { HostPathReport } from '../../src/node/status/path-report.js';
+import { blockingFs } from '../../src/node/write/fs-seam.js';
 import { fileCli, files, home, install, readHooks, result, specArgs } from './file-support.js';
 import { cli } from './support.js';
 
 const next = vi.hoisted(() => ({ unperformed: false }));
 
-vi.mock('../../src/node/path-checks.js', () => ({
+vi.mock('../../src/node/status/path-checks.js', () => ({
   checkHostPaths: async (spec: HookSpec): Promise<HostPathReport> => ({
     verified: !next.unperformed,
     checks: [

@@ -437,7 +437,9 @@ describe('qualify, from fresh modules', () => {
         },
       ],
     };
-    vi.doMock('../../src/node/path-checks.js', () => ({ checkHostPaths: async () => report }));
+    vi.doMock('../../src/node/status/path-checks.js', () => ({
+      checkHostPaths: async () => report,
+    }));
     try {
       const where = probeHome();
       const refused = await freshQualify(...startArgs(where, '--json'));
@@ -457,7 +459,7 @@ describe('qualify, from fresh modules', () => {
       await freshQualify('cancel', '--state-dir', where.stateDir);
       expect(where.hooks()).toBe(USER_HOOKS);
     } finally {
-      vi.doUnmock('../../src/node/path-checks.js');
+      vi.doUnmock('../../src/node/status/path-checks.js');
     }
   });
 

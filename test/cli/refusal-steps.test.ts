@@ -7,7 +7,7 @@ import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nextStepJSON } from '../../src/cli/file/status-result.js';
-import { GONE_SENTENCE, readStatus } from '../../src/node/status.js';
+import { GONE_SENTENCE, readStatus } from '../../src/node/status/status.js';
 import {
   fileCli,
   files,

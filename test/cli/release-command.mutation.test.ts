@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NEXT_STEP_SENTENCES } from '../../src/node/status.js';
+import { NEXT_STEP_SENTENCES } from '../../src/node/status/status.js';
 import { files, home, readHooks, specArgs, writeHooks } from './file-support.js';
 import { cli } from './support.js';
 

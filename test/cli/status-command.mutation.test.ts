@@ -45,7 +45,9 @@ describe('status host path checks, from fresh modules', () => {
       ],
     };
     vi.resetModules();
-    vi.doMock('../../src/node/path-checks.js', () => ({ checkHostPaths: async () => report }));
+    vi.doMock('../../src/node/status/path-checks.js', () => ({
+      checkHostPaths: async () => report,
+    }));
     try {
       const { run } = await import('../../src/cli/run.js');
       const where = home();
@@ -71,7 +73,7 @@ describe('status host path checks, from fresh modules', () => {
       expect(code).toBe(0);
       expect((JSON.parse(stdout) as Status).hostPaths).toEqual({ ...report, vouched: false });
     } finally {
-      vi.doUnmock('../../src/node/path-checks.js');
+      vi.doUnmock('../../src/node/status/path-checks.js');
     }
   });
 });

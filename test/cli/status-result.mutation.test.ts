@@ -4,7 +4,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { HostPathsJSON } from '../../src/cli/file/host-paths.js';
 import { type StatusResultJSON, statusResult } from '../../src/cli/file/status-result.js';
-import type { HookStatus } from '../../src/node/status.js';
+import type { HookStatus } from '../../src/node/status/status.js';
 import type { QualificationEvidence } from '../../src/shell/contract.js';
 import { SAMPLE_RECEIPT } from './support.js';
 

@@ -4,8 +4,8 @@ import { execFileSync } from 'node:child_process';
 import { symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readBoundedFile } from '../../src/node/bounded-file.js';
-import { nodeFs } from '../../src/node/fs-seam.js';
+import { readBoundedFile } from '../../src/node/write/bounded-file.js';
+import { nodeFs } from '../../src/node/write/fs-seam.js';
 import { hostFailure, tempDir, wrapSeam } from './support.js';
 
 const CAP = { maxBytes: 1024 };

@@ -3,9 +3,9 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { equalBytes } from '../../src/node/bytes.js';
 import { defaultHooksPath } from '../../src/node/locate.js';
-import { randomHex } from '../../src/node/random.js';
+import { equalBytes } from '../../src/node/write/bytes.js';
+import { randomHex } from '../../src/node/write/random.js';
 
 const bytes = (...values: number[]) => new Uint8Array(values);
 

@@ -4,10 +4,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compareAndSwap } from '../../src/node/cas-write.js';
 import { FileChangedError } from '../../src/node/errors.js';
-import { type FsSeam, nodeFs } from '../../src/node/fs-seam.js';
-import { readFileSnapshot } from '../../src/node/read.js';
+import { compareAndSwap } from '../../src/node/write/cas-write.js';
+import { type FsSeam, nodeFs } from '../../src/node/write/fs-seam.js';
+import { readFileSnapshot } from '../../src/node/write/read.js';
 import { strays, tempDir, text } from './support.js';
 
 const OLD = '{"version":1}\n';

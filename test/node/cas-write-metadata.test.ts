@@ -3,10 +3,10 @@
 import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeHookFile } from '../../src/node/cas-write.js';
-import { type FsSeam, nodeFs } from '../../src/node/fs-seam.js';
-import { metadataCheck } from '../../src/node/metadata.js';
-import { readFileSnapshot } from '../../src/node/read.js';
+import { writeHookFile } from '../../src/node/write/cas-write.js';
+import { type FsSeam, nodeFs } from '../../src/node/write/fs-seam.js';
+import { metadataCheck } from '../../src/node/write/metadata.js';
+import { readFileSnapshot } from '../../src/node/write/read.js';
 import { aclToolsHere, tool } from './acl-tools.js';
 import { errno, strays, swapError, tempDir, text } from './support.js';
 

@@ -5,10 +5,10 @@ import { chownSync, readFileSync, statSync, symlinkSync, unlinkSync, writeFileSy
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MAX_DOCUMENT_BYTES } from '../../src/limits.js';
-import { compareAndSwap, sameFile } from '../../src/node/cas-write.js';
 import { FileChangedError, HostIOError } from '../../src/node/errors.js';
-import { type FsSeam, nodeFs } from '../../src/node/fs-seam.js';
-import { readFileSnapshot } from '../../src/node/read.js';
+import { compareAndSwap, sameFile } from '../../src/node/write/cas-write.js';
+import { type FsSeam, nodeFs } from '../../src/node/write/fs-seam.js';
+import { readFileSnapshot } from '../../src/node/write/read.js';
 import { errno, failing, isDataTemp, strays, tempDir, text, wrapSeam } from './support.js';
 
 const OLD = '{"version":1}\n';

@@ -11,10 +11,10 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeHookFile } from '../../src/node/cas-write.js';
 import { FileChangedError, HostIOError } from '../../src/node/errors.js';
-import { type FsSeam, nodeFs } from '../../src/node/fs-seam.js';
-import { readFileSnapshot } from '../../src/node/read.js';
+import { writeHookFile } from '../../src/node/write/cas-write.js';
+import { type FsSeam, nodeFs } from '../../src/node/write/fs-seam.js';
+import { readFileSnapshot } from '../../src/node/write/read.js';
 import {
   errno,
   failing,

@@ -6,7 +6,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Operation } from '../../src/index.js';
-import { readLedger } from '../../src/node/ledger.js';
+import { readLedger } from '../../src/node/ledger/ledger.js';
 import { OTHER_SPEC, SHELL, SPEC } from '../planner/support.js';
 import type { ChildJob } from './child/operate.js';
 import { buildChild, runChild, runChildren } from './child/spawn.js';

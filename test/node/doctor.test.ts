@@ -3,8 +3,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FLAGS } from '../../src/node/fs-seam.js';
 import { diagnoseHooks, enterpriseHooksPath } from '../../src/node/index.js';
+import { FLAGS } from '../../src/node/write/fs-seam.js';
 import { COMMAND } from '../planner/support.js';
 import { installedWorkspace, type SeamCall, tempDir, wrapSeam } from './support.js';
 

@@ -15,8 +15,8 @@ import {
   rollBack,
   settle,
   verifies,
-} from '../../src/node/fence.js';
-import { EMPTY_RECORD, type LedgerRecord } from '../../src/node/ledger.js';
+} from '../../src/node/ledger/fence.js';
+import { EMPTY_RECORD, type LedgerRecord } from '../../src/node/ledger/ledger.js';
 import { Operation } from '../../src/planner/operation.js';
 
 function receipt(name: string): ReceiptJSON {

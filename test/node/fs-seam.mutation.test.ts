@@ -15,11 +15,11 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FsSeam, XattrCalls } from '../../src/node/fs-seam.js';
-import type { XattrModule } from '../../src/node/xattr-native.js';
+import type { FsSeam, XattrCalls } from '../../src/node/write/fs-seam.js';
+import type { XattrModule } from '../../src/node/write/xattr-native.js';
 import { errno, tempDir, text } from './support.js';
 
-type SeamModule = typeof import('../../src/node/fs-seam.js');
+type SeamModule = typeof import('../../src/node/write/fs-seam.js');
 
 type SeamName = 'nodeFs' | 'blockingFs';
 const SEAMS: readonly SeamName[] = ['nodeFs', 'blockingFs'];
@@ -28,7 +28,7 @@ let FLAGS: SeamModule['FLAGS'];
 
 beforeEach(async () => {
   vi.resetModules();
-  ({ FLAGS } = await import('../../src/node/fs-seam.js'));
+  ({ FLAGS } = await import('../../src/node/write/fs-seam.js'));
 });
 
 /** A fresh seam over node:fs with some of its calls replaced. */
@@ -40,7 +40,7 @@ async function seamOver(
     const real = await importOriginal<typeof import('node:fs')>();
     return { ...real, ...replace(real) };
   });
-  return import('../../src/node/fs-seam.js');
+  return import('../../src/node/write/fs-seam.js');
 }
 
 async function rejection(promise: Promise<unknown>): Promise<NodeJS.ErrnoException> {
@@ -59,7 +59,7 @@ afterEach(() => {
 describe.each(SEAMS)('%s: reading and writing through an open file', (name) => {
   let seam: FsSeam;
   beforeEach(async () => {
-    seam = (await import('../../src/node/fs-seam.js'))[name];
+    seam = (await import('../../src/node/write/fs-seam.js'))[name];
   });
 
   it('reads into the buffer from the offset up to its end, at the given position (red: the length overruns the buffer)', async () => {
@@ -220,7 +220,7 @@ describe.each(SEAMS)('%s: reading and writing through an open file', (name) => {
 describe.each(SEAMS)('%s: paths', (name) => {
   let seam: FsSeam;
   beforeEach(async () => {
-    seam = (await import('../../src/node/fs-seam.js'))[name];
+    seam = (await import('../../src/node/write/fs-seam.js'))[name];
   });
 
   it('renames, links, unlinks, lists, stats and resolves (red: a call is a no-op)', async () => {
@@ -274,7 +274,7 @@ function recordingModule(answer: (call: string) => unknown = () => undefined) {
 describe.each(SEAMS)('%s: extended attributes', (name) => {
   let seam: FsSeam;
   beforeEach(async () => {
-    seam = (await import('../../src/node/fs-seam.js'))[name];
+    seam = (await import('../../src/node/write/fs-seam.js'))[name];
   });
 
   it('lists, gets, sets and removes, with undefined for an absent attribute (red: a missing attribute reads as null or a value reads as absent)', async () => {
@@ -313,7 +313,7 @@ describe('the attribute calls over a given module', () => {
   };
 
   it("makes only the module's synchronous calls when synchronous, only its promise ones otherwise (red: the CLI starts libuv's thread pool for attributes)", async () => {
-    const { xattrSeam } = await import('../../src/node/fs-seam.js');
+    const { xattrSeam } = await import('../../src/node/write/fs-seam.js');
     const sync = recordingModule();
     await each(xattrSeam(() => sync.module, true));
     expect(sync.calls).toEqual([
@@ -333,7 +333,7 @@ describe('the attribute calls over a given module', () => {
   });
 
   it('turns a failing read into its errno code, thrown or rejected (red: getXattr lets the raw failure through)', async () => {
-    const { xattrSeam } = await import('../../src/node/fs-seam.js');
+    const { xattrSeam } = await import('../../src/node/write/fs-seam.js');
     const failing = recordingModule((call) => {
       const failure = new Error('Permission denied (os error 13)');
       if (call.endsWith('Sync')) throw failure;
@@ -349,13 +349,13 @@ describe('the attribute calls over a given module', () => {
   });
 
   it('reads a null value as undefined (red: an absent attribute reads as a value)', async () => {
-    const { xattrSeam } = await import('../../src/node/fs-seam.js');
+    const { xattrSeam } = await import('../../src/node/write/fs-seam.js');
     const nulls = recordingModule(() => null);
     expect(await xattrSeam(() => nulls.module, true).getXattr('/x', 'user.a')).toBeUndefined();
   });
 
   it('without the module: not loaded, and every call refuses rather than answering empty (red: a write proceeds blind)', async () => {
-    const { xattrSeam } = await import('../../src/node/fs-seam.js');
+    const { xattrSeam } = await import('../../src/node/write/fs-seam.js');
     for (const synchronous of [true, false]) {
       const seam = xattrSeam(() => undefined, synchronous);
       expect(await seam.xattrsLoaded()).toBe(false);

@@ -3,8 +3,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Operation } from '../../src/index.js';
-import { type FsSeam, nodeFs } from '../../src/node/fs-seam.js';
-import { readStatus } from '../../src/node/status.js';
+import { readStatus } from '../../src/node/status/status.js';
+import { type FsSeam, nodeFs } from '../../src/node/write/fs-seam.js';
 import { operate, workspace } from './support.js';
 
 const SAVED = '{"version":1,"hooks":{"stop":[{"command":"the user saved this"}]}}\n';

@@ -3,9 +3,9 @@
 import { utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { nodeFs } from '../../src/node/fs-seam.js';
-import { foreignWrite } from '../../src/node/in-place.js';
-import { openSnapshot } from '../../src/node/read.js';
+import { nodeFs } from '../../src/node/write/fs-seam.js';
+import { foreignWrite } from '../../src/node/write/in-place.js';
+import { openSnapshot } from '../../src/node/write/read.js';
 import { decode, tempDir, text } from './support.js';
 
 async function held(contents: string) {

@@ -4,7 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { lstatSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lockPathOf } from '../../src/node/leftovers.js';
+import { lockPathOf } from '../../src/node/side-files/leftovers.js';
 import type { HoldLockJob } from './child/hold-lock.js';
 import { buildChild } from './child/spawn.js';
 import { tempDir } from './support.js';

@@ -4,8 +4,8 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { removeSideFilesOnInterrupt } from '../../src/node/interrupt.js';
-import { trackSideFile } from '../../src/node/side-file-registry.js';
+import { removeSideFilesOnInterrupt } from '../../src/node/side-files/interrupt.js';
+import { trackSideFile } from '../../src/node/side-files/side-file-registry.js';
 import { tempDir } from './support.js';
 
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;

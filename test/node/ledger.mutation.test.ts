@@ -12,7 +12,7 @@ import {
   readLedger,
   updateLedgerRecord,
   withLedger,
-} from '../../src/node/ledger.js';
+} from '../../src/node/ledger/ledger.js';
 import { errno, failing, isDataTemp, operate, workspace, wrapSeam } from './support.js';
 
 let receipt: ReceiptJSON;

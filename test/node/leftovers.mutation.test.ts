@@ -4,15 +4,15 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { nodeFs } from '../../src/node/fs-seam.js';
 import {
   hasSideFiles,
   lockPathOf,
   removeLeftovers,
   sideFileName,
   sideFileOf,
-} from '../../src/node/leftovers.js';
-import { trackSideFile } from '../../src/node/side-file-registry.js';
+} from '../../src/node/side-files/leftovers.js';
+import { trackSideFile } from '../../src/node/side-files/side-file-registry.js';
+import { nodeFs } from '../../src/node/write/fs-seam.js';
 import { failing, tempDir } from './support.js';
 
 const DEAD = spawnSync('true').pid as number;

@@ -5,10 +5,10 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Operation } from '../../src/index.js';
-import { commitPending } from '../../src/node/fence.js';
-import { decodeLedger, EMPTY_RECORD } from '../../src/node/ledger.js';
-import { MAX_HEARTBEAT_BYTES, readLiveness } from '../../src/node/liveness.js';
-import { QUALIFY_STATE_DIRECTORY, readStatus } from '../../src/node/status.js';
+import { commitPending } from '../../src/node/ledger/fence.js';
+import { decodeLedger, EMPTY_RECORD } from '../../src/node/ledger/ledger.js';
+import { MAX_HEARTBEAT_BYTES, readLiveness } from '../../src/node/status/liveness.js';
+import { QUALIFY_STATE_DIRECTORY, readStatus } from '../../src/node/status/status.js';
 import { OTHER_SPEC } from '../planner/support.js';
 import { operate, recordOf, type Where, workspace } from './support.js';
 

@@ -4,7 +4,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { lstatSync, readdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { withLock } from '../../src/node/lock.js';
+import { withLock } from '../../src/node/lock/lock.js';
 import { files, home, specArgs, writeHooks } from '../cli/file-support.js';
 import { BUILT_CLI } from '../demo/cli-process.js';
 

@@ -5,14 +5,14 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HostIOError } from '../../src/node/errors.js';
-import { lockPathOf } from '../../src/node/leftovers.js';
-import { withLock } from '../../src/node/lock.js';
+import { withLock } from '../../src/node/lock/lock.js';
+import { lockPathOf } from '../../src/node/side-files/leftovers.js';
 import {
   removeTrackedSideFiles,
   trackLockFile,
   trackSideFile,
-} from '../../src/node/side-file-registry.js';
-import { windowsRetrying } from '../../src/node/windows-retry.js';
+} from '../../src/node/side-files/side-file-registry.js';
+import { windowsRetrying } from '../../src/node/write/windows-retry.js';
 import type { HoldLockJob } from './child/hold-lock.js';
 import { buildChild } from './child/spawn.js';
 import { errno, strays, tempDir, wrapSeam } from './support.js';

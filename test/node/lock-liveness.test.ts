@@ -5,7 +5,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { withLock, withSweptLock } from '../../src/node/lock.js';
+import { withLock, withSweptLock } from '../../src/node/lock/lock.js';
 import type { HoldLockJob } from './child/hold-lock.js';
 import type { LockTimingJob } from './child/lock-timing.js';
 import { buildChild } from './child/spawn.js';

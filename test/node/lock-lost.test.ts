@@ -5,11 +5,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { Operation } from '../../src/index.js';
-import { writeHookFile } from '../../src/node/cas-write.js';
-import type { FsSeam } from '../../src/node/fs-seam.js';
-import { lockPathOf } from '../../src/node/leftovers.js';
-import { assertLockHeld, heldLockOf, withLock } from '../../src/node/lock.js';
-import { readFileSnapshot } from '../../src/node/read.js';
+import { assertLockHeld, heldLockOf, withLock } from '../../src/node/lock/lock.js';
+import { lockPathOf } from '../../src/node/side-files/leftovers.js';
+import { writeHookFile } from '../../src/node/write/cas-write.js';
+import type { FsSeam } from '../../src/node/write/fs-seam.js';
+import { readFileSnapshot } from '../../src/node/write/read.js';
 import { hostFailure, isDataTemp, operate, strays, text, workspace, wrapSeam } from './support.js';
 
 const OLD = '{"version":1,"hooks":{}}\n';

@@ -15,9 +15,15 @@ import {
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { blockingFs } from '../../src/node/fs-seam.js';
-import { lockPathOf } from '../../src/node/leftovers.js';
-import { acquireLock, inspectLock, readOwner, releaseLock, withLock } from '../../src/node/lock.js';
+import {
+  acquireLock,
+  inspectLock,
+  readOwner,
+  releaseLock,
+  withLock,
+} from '../../src/node/lock/lock.js';
+import { lockPathOf } from '../../src/node/side-files/leftovers.js';
+import { blockingFs } from '../../src/node/write/fs-seam.js';
 import { hostFailure, strays, tempDir } from './support.js';
 
 const deadRecord = (): string =>

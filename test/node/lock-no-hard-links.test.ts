@@ -6,9 +6,9 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lockPathOf } from '../../src/node/leftovers.js';
-import { acquireLock, releaseLock, withLock } from '../../src/node/lock.js';
-import { windowsRetrying } from '../../src/node/windows-retry.js';
+import { acquireLock, releaseLock, withLock } from '../../src/node/lock/lock.js';
+import { lockPathOf } from '../../src/node/side-files/leftovers.js';
+import { windowsRetrying } from '../../src/node/write/windows-retry.js';
 import { errno, hostFailure, strays, tempDir, wrapSeam } from './support.js';
 
 /** A lock taken where every link(2) fails `code`: the failure, and how many links were tried. */

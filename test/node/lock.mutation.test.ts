@@ -16,8 +16,6 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { FileChangedError, type HostIOError, TargetMovedError } from '../../src/node/errors.js';
-import { type FsSeam, nodeFs } from '../../src/node/fs-seam.js';
-import { lockPathOf } from '../../src/node/leftovers.js';
 import {
   acquireLock,
   inspectLock,
@@ -28,9 +26,11 @@ import {
   withLock,
   withSweptLock,
   withTargetLock,
-} from '../../src/node/lock.js';
-import { selfIdentity } from '../../src/node/process-identity.js';
-import { windowsRetrying } from '../../src/node/windows-retry.js';
+} from '../../src/node/lock/lock.js';
+import { selfIdentity } from '../../src/node/lock/process-identity.js';
+import { lockPathOf } from '../../src/node/side-files/leftovers.js';
+import { type FsSeam, nodeFs } from '../../src/node/write/fs-seam.js';
+import { windowsRetrying } from '../../src/node/write/windows-retry.js';
 import { errno, hostFailure, strays, tempDir, wrapSeam } from './support.js';
 
 function deadPid(): number {
@@ -704,7 +704,7 @@ describe('waiting', () => {
       release = resolve;
     });
     vi.resetModules();
-    vi.doMock('../../src/node/sleep.js', () => ({
+    vi.doMock('../../src/node/write/sleep.js', () => ({
       sleep: async (ms: number) => {
         delays.push(ms);
         if (delays.length === 8) release();
@@ -712,7 +712,7 @@ describe('waiting', () => {
     }));
     const random = vi.spyOn(Math, 'random').mockReturnValue(0.25);
     try {
-      const { withLock: lock } = await import('../../src/node/lock.js');
+      const { withLock: lock } = await import('../../src/node/lock/lock.js');
       const { file } = target();
       let entered: () => void = () => undefined;
       const holding = lock(
@@ -732,7 +732,7 @@ describe('waiting', () => {
       expect(delays.slice(5).every((ms) => ms === 37.5)).toBe(true);
     } finally {
       random.mockRestore();
-      vi.doUnmock('../../src/node/sleep.js');
+      vi.doUnmock('../../src/node/write/sleep.js');
       vi.resetModules();
     }
   });
@@ -768,9 +768,9 @@ describe('waiting', () => {
 describe('module constants, evaluated inside the test', () => {
   // A fresh copy of lock.ts: its constants are evaluated at import, and a mutation run switches
   // a mutant in only for code evaluated after the test began.
-  async function freshLock(): Promise<typeof import('../../src/node/lock.js')> {
+  async function freshLock(): Promise<typeof import('../../src/node/lock/lock.js')> {
     vi.resetModules();
-    return import('../../src/node/lock.js');
+    return import('../../src/node/lock/lock.js');
   }
 
   it('rides out each of EPERM, EACCES and EBUSY on the lock name through the Windows seam (red: a transient Windows error fails the run)', async () => {

@@ -4,11 +4,11 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HostIOError } from '../../src/node/errors.js';
-import { type FsSeam, nodeFs } from '../../src/node/fs-seam.js';
-import { lockPathOf, sideFileOf } from '../../src/node/leftovers.js';
-import { withLock, withSweptLock } from '../../src/node/lock.js';
-import { MAY_BE_ALIVE_CEILING_MS } from '../../src/node/process-identity.js';
-import { trackSideFile } from '../../src/node/side-file-registry.js';
+import { withLock, withSweptLock } from '../../src/node/lock/lock.js';
+import { MAY_BE_ALIVE_CEILING_MS } from '../../src/node/lock/process-identity.js';
+import { lockPathOf, sideFileOf } from '../../src/node/side-files/leftovers.js';
+import { trackSideFile } from '../../src/node/side-files/side-file-registry.js';
+import { type FsSeam, nodeFs } from '../../src/node/write/fs-seam.js';
 import { strays, tempDir } from './support.js';
 
 /** The pid of a process that has exited: provably dead on this host. */

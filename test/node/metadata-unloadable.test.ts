@@ -5,9 +5,9 @@
 // and `attr` packages (.ci/run installs them).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type FsSeam, nodeFs, xattrSeam } from '../../src/node/fs-seam.js';
-import { readStatus } from '../../src/node/status.js';
-import { requireXattrs } from '../../src/node/xattr-native.js';
+import { readStatus } from '../../src/node/status/status.js';
+import { type FsSeam, nodeFs, xattrSeam } from '../../src/node/write/fs-seam.js';
+import { requireXattrs } from '../../src/node/write/xattr-native.js';
 import { Operation } from '../../src/planner/operation.js';
 import { aclToolsHere, tool } from './acl-tools.js';
 import { operate, strays, tempDir, workspace } from './support.js';
@@ -177,7 +177,7 @@ describe.skipIf(!ready)('a native module that loads', () => {
   it('is the module the kit finds itself, through both seams (red: the default loader or the synchronous seam sees nothing)', async () => {
     const where = guarded();
     const before = acl(where.hooks);
-    const { blockingFs } = await import('../../src/node/fs-seam.js');
+    const { blockingFs } = await import('../../src/node/write/fs-seam.js');
     expect(await nodeFs.xattrsLoaded()).toBe(true);
     expect(await blockingFs.xattrsLoaded()).toBe(true);
     expect((await operate(where, Operation.Install, { fs: blockingFs })).status).toBe('done');

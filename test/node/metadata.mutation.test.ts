@@ -3,8 +3,8 @@
 // when the file system has none, and when Node cannot see them; and metadataCheck on macOS.
 import { afterEach, describe, expect, it } from 'vitest';
 import { HostIOError } from '../../src/node/errors.js';
-import { type FsSeam, nodeFs } from '../../src/node/fs-seam.js';
-import { copyMetadata, metadataCheck } from '../../src/node/metadata.js';
+import { type FsSeam, nodeFs } from '../../src/node/write/fs-seam.js';
+import { copyMetadata, metadataCheck } from '../../src/node/write/metadata.js';
 import { errno, hostFailure, text } from './support.js';
 
 type Attrs = Map<string, Uint8Array | undefined>;

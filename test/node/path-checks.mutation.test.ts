@@ -5,8 +5,8 @@ import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FAILED_DETAILS, NOT_PERFORMED_DETAILS } from '../../src/node/path-check-details.js';
-import { checkHostPaths } from '../../src/node/path-checks.js';
+import { FAILED_DETAILS, NOT_PERFORMED_DETAILS } from '../../src/node/status/path-check-details.js';
+import { checkHostPaths } from '../../src/node/status/path-checks.js';
 
 const made: string[] = [];
 

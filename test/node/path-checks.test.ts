@@ -16,15 +16,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HookSpec } from '../../src/domain/hook-spec.js';
-import { FAILED_DETAILS, NOT_PERFORMED_DETAILS } from '../../src/node/path-check-details.js';
+import { FAILED_DETAILS, NOT_PERFORMED_DETAILS } from '../../src/node/status/path-check-details.js';
 import {
   checkHostPaths,
   MAX_SELECTOR_BYTES,
   type PathCheckFs,
   type PathCheckOptions,
   type PathStats,
-} from '../../src/node/path-checks.js';
-import type { HostPathCheck, HostPathReport, PathRole } from '../../src/node/path-report.js';
+} from '../../src/node/status/path-checks.js';
+import type { HostPathCheck, HostPathReport, PathRole } from '../../src/node/status/path-report.js';
 
 const AS_ROOT = process.getuid?.() === 0;
 const ROOT_ONLY = 'skipped when not root: needs chown to another uid';

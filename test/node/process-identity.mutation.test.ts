@@ -7,7 +7,7 @@ import { hostname } from 'node:os';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errno } from './support.js';
 
-type Module = typeof import('../../src/node/process-identity.js');
+type Module = typeof import('../../src/node/lock/process-identity.js');
 
 /** A /proc/PID/stat line: fields 3 (state) and 22 (start time), the rest filler. */
 function statLine(pid: number | string, state: string, startTime: string, name = 'node'): string {
@@ -52,7 +52,7 @@ async function withProc(proc: Proc): Promise<Module> {
       },
     };
   });
-  return import('../../src/node/process-identity.js');
+  return import('../../src/node/lock/process-identity.js');
 }
 
 afterEach(() => {
@@ -73,7 +73,7 @@ const record = (fields: Record<string, unknown> = {}) => ({
 describe('selfIdentity', () => {
   it('reads boot id, pid namespace and start time from the real /proc, once (red: a field misread, or re-read per call)', async () => {
     vi.resetModules();
-    const { selfIdentity } = await import('../../src/node/process-identity.js');
+    const { selfIdentity } = await import('../../src/node/lock/process-identity.js');
     const stat = readFileSync('/proc/self/stat', 'utf8');
     const expected = {
       bootId: readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim(),

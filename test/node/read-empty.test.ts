@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readFileSnapshot } from '../../src/node/read.js';
+import { readFileSnapshot } from '../../src/node/write/read.js';
 import { decode, tempDir, wrapSeam } from './support.js';
 
 const SAVED = '{"version":1,"hooks":{"stop":[{"command":"theirs"}]}}\n';

@@ -3,7 +3,7 @@
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Operation } from '../../src/index.js';
-import { readStatus } from '../../src/node/status.js';
+import { readStatus } from '../../src/node/status/status.js';
 import { operate, workspace } from './support.js';
 
 describe('a read-only hook file', () => {

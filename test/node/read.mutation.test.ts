@@ -5,8 +5,8 @@ import { linkSync, mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { MAX_DOCUMENT_BYTES } from '../../src/limits.js';
-import { type FsSeam, nodeFs } from '../../src/node/fs-seam.js';
-import { readFileSnapshot, resolveTarget } from '../../src/node/read.js';
+import { type FsSeam, nodeFs } from '../../src/node/write/fs-seam.js';
+import { readFileSnapshot, resolveTarget } from '../../src/node/write/read.js';
 import { errno, failing, hostFailure, tempDir, wrapSeam } from './support.js';
 
 const symlinkStats = { isSymbolicLink: () => true } as Stats;
@@ -281,7 +281,7 @@ describe('resolving a missing path name by name', () => {
   // A fresh copy: the separator pattern is a module-level constant.
   it('keeps a backslash inside a POSIX name (red: a name holding a backslash is split into folders)', async () => {
     vi.resetModules();
-    const fresh = await import('../../src/node/read.js');
+    const fresh = await import('../../src/node/write/read.js');
     const { fs } = treeSeam(['/', '/x']);
     expect(await fresh.resolveTarget('/x/a\\b/f', fs)).toBe('/x/a\\b/f');
   });

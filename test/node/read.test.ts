@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_DOCUMENT_BYTES } from '../../src/limits.js';
 import { HostIOError } from '../../src/node/errors.js';
 import { defaultHooksPath } from '../../src/node/locate.js';
-import { readFileSnapshot, resolveTarget } from '../../src/node/read.js';
+import { readFileSnapshot, resolveTarget } from '../../src/node/write/read.js';
 import { decode, failing, tempDir } from './support.js';
 
 async function refusal(path: string): Promise<unknown> {

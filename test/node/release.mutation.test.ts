@@ -6,8 +6,8 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Operation } from '../../src/index.js';
-import { encodeLedger, type LedgerRecord, readLedger } from '../../src/node/ledger.js';
-import { release } from '../../src/node/release.js';
+import { encodeLedger, type LedgerRecord, readLedger } from '../../src/node/ledger/ledger.js';
+import { release } from '../../src/node/ledger/release.js';
 import { SPEC } from '../planner/support.js';
 import { errno, operate, workspace, wrapSeam } from './support.js';
 

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { HookSpec } from '../../src/domain/hook-spec.js';
 import { Operation } from '../../src/index.js';
-import { encodeLedger, type LedgerRecord } from '../../src/node/ledger.js';
-import type { HostPathChecker } from '../../src/node/path-report.js';
+import { encodeLedger, type LedgerRecord } from '../../src/node/ledger/ledger.js';
+import type { HostPathChecker } from '../../src/node/status/path-report.js';
 import { OTHER_SPEC, SPEC } from '../planner/support.js';
 import {
   decode,

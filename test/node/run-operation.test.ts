@@ -13,9 +13,9 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Operation } from '../../src/index.js';
 import { HostIOError } from '../../src/node/errors.js';
-import { ExecutableUnverifiedError } from '../../src/node/executable-unverified.js';
-import { readLedger } from '../../src/node/ledger.js';
-import type { HostPathChecker } from '../../src/node/path-report.js';
+import { readLedger } from '../../src/node/ledger/ledger.js';
+import { ExecutableUnverifiedError } from '../../src/node/status/executable-unverified.js';
+import type { HostPathChecker } from '../../src/node/status/path-report.js';
 import { COMMAND, ENTRY, OTHER_SPEC, SPEC } from '../planner/support.js';
 import {
   decode,

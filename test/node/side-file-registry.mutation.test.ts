@@ -8,7 +8,7 @@ import {
   removeTrackedSideFiles,
   trackLockFile,
   trackSideFile,
-} from '../../src/node/side-file-registry.js';
+} from '../../src/node/side-files/side-file-registry.js';
 import { tempDir } from './support.js';
 
 describe('the side-file registry', () => {

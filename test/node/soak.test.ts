@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { readLedger } from '../../src/node/ledger.js';
+import { readLedger } from '../../src/node/ledger/ledger.js';
 import { SHELL } from '../planner/support.js';
 import { buildChild, runChild } from './child/spawn.js';
 import { ownerSpecs, strays, tempDir } from './support.js';

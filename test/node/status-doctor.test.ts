@@ -4,7 +4,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readStatus } from '../../src/node/status.js';
+import { readStatus } from '../../src/node/status/status.js';
 import { installedWorkspace, tempDir, type Where } from './support.js';
 
 const FOREIGN = '{\n  "version": 1,\n  "hooks": { "stop": [{ "command": "foreign" }] }\n}\n';

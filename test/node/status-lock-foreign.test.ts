@@ -3,7 +3,7 @@
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Operation } from '../../src/index.js';
-import { readStatus } from '../../src/node/status.js';
+import { readStatus } from '../../src/node/status/status.js';
 import { operate, workspace } from './support.js';
 
 const FOREIGN_LOCKS: readonly [string, (path: string) => void][] = [

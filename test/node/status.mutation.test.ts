@@ -8,15 +8,15 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Operation } from '../../src/index.js';
-import { encodeLedger, type LedgerRecord } from '../../src/node/ledger.js';
-import { release } from '../../src/node/release.js';
+import { encodeLedger, type LedgerRecord } from '../../src/node/ledger/ledger.js';
+import { release } from '../../src/node/ledger/release.js';
 import {
   KEPT_SENTENCE,
   NEXT_STEP_SENTENCES,
   readStatus,
   type StatusOptions,
   type StatusPlanner,
-} from '../../src/node/status.js';
+} from '../../src/node/status/status.js';
 import { defaultPlanner } from '../../src/planner/default.js';
 import { COMMAND, OTHER_COMMAND, OTHER_SPEC, SHELL, SPEC } from '../planner/support.js';
 import {

@@ -2,9 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Operation, plan } from '../../src/index.js';
-import { decidePending } from '../../src/node/fence.js';
-import { encodeLedger, type LedgerRecord } from '../../src/node/ledger.js';
-import { readStatus } from '../../src/node/status.js';
+import { decidePending } from '../../src/node/ledger/fence.js';
+import { encodeLedger, type LedgerRecord } from '../../src/node/ledger/ledger.js';
+import { readStatus } from '../../src/node/status/status.js';
 import { OTHER_SPEC } from '../planner/support.js';
 import { operate, pendingUpdate, text, workspace } from './support.js';
 

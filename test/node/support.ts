@@ -5,18 +5,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect } from 'vitest';
 import { type HookSpec, Operation, plan } from '../../src/index.js';
-import { writeHookFile } from '../../src/node/cas-write.js';
 import type { HostIOError } from '../../src/node/errors.js';
-import type { FsSeam } from '../../src/node/fs-seam.js';
-import { nodeFs } from '../../src/node/fs-seam.js';
-import { type LedgerRecord, readLedger } from '../../src/node/ledger.js';
-import type { HostPathChecker } from '../../src/node/path-report.js';
-import { readFileSnapshot } from '../../src/node/read.js';
+import { type LedgerRecord, readLedger } from '../../src/node/ledger/ledger.js';
 import {
   type OperationOptions,
   type OperationOutcome,
   runOperation,
 } from '../../src/node/run-operation.js';
+import type { HostPathChecker } from '../../src/node/status/path-report.js';
+import { writeHookFile } from '../../src/node/write/cas-write.js';
+import type { FsSeam } from '../../src/node/write/fs-seam.js';
+import { nodeFs } from '../../src/node/write/fs-seam.js';
+import { readFileSnapshot } from '../../src/node/write/read.js';
 import { SHELL, SPEC } from '../planner/support.js';
 
 const made: string[] = [];

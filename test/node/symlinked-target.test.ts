@@ -12,9 +12,9 @@ import {
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Operation } from '../../src/index.js';
-import { writeHookFile } from '../../src/node/cas-write.js';
-import { readLedger } from '../../src/node/ledger.js';
-import { readFileSnapshot, resolveTarget } from '../../src/node/read.js';
+import { readLedger } from '../../src/node/ledger/ledger.js';
+import { writeHookFile } from '../../src/node/write/cas-write.js';
+import { readFileSnapshot, resolveTarget } from '../../src/node/write/read.js';
 import { operate, strays, tempDir, text, wrapSeam } from './support.js';
 
 /** `home -> realhome`, with no `.cursor` directory yet. */

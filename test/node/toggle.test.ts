@@ -4,8 +4,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Operation } from '../../src/index.js';
-import { decodeLedger, encodeLedger } from '../../src/node/ledger.js';
-import { readStatus } from '../../src/node/status.js';
+import { decodeLedger, encodeLedger } from '../../src/node/ledger/ledger.js';
+import { readStatus } from '../../src/node/status/status.js';
 import { disableHook, enableHook } from '../../src/node/toggle.js';
 import { OTHER_SPEC, SPEC } from '../planner/support.js';
 import { allChecksPassed, installedWorkspace, operate, recordOf, type Where } from './support.js';

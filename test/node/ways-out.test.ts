@@ -5,10 +5,10 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Operation, plan } from '../../src/index.js';
-import { nodeFs } from '../../src/node/fs-seam.js';
-import { encodeLedger } from '../../src/node/ledger.js';
-import { release } from '../../src/node/release.js';
-import { readStatus } from '../../src/node/status.js';
+import { encodeLedger } from '../../src/node/ledger/ledger.js';
+import { release } from '../../src/node/ledger/release.js';
+import { readStatus } from '../../src/node/status/status.js';
+import { nodeFs } from '../../src/node/write/fs-seam.js';
 import { OTHER_SPEC, SHELL, SPEC } from '../planner/support.js';
 import {
   decode,

@@ -2,9 +2,9 @@
 // default budget, and what is thrown when a failure carries no errno code. No real waiting beyond
 // the backoff's few tens of milliseconds.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FsSeam } from '../../src/node/fs-seam.js';
-import { nodeFs } from '../../src/node/fs-seam.js';
-import { windowsRetrying } from '../../src/node/windows-retry.js';
+import type { FsSeam } from '../../src/node/write/fs-seam.js';
+import { nodeFs } from '../../src/node/write/fs-seam.js';
+import { windowsRetrying } from '../../src/node/write/windows-retry.js';
 import { errno } from './support.js';
 
 /** A seam whose rename, unlink, rmdir and link fail with `failure` the first `times` calls each. */
@@ -114,7 +114,7 @@ describe('windowsRetrying', () => {
     'retries %s in a freshly loaded module (red: the transient set loses the code)',
     async (code) => {
       vi.resetModules();
-      const fresh = await import('../../src/node/windows-retry.js');
+      const fresh = await import('../../src/node/write/windows-retry.js');
       const { fs, calls } = failingFirst(() => errno(code), 1);
       await fresh.windowsRetrying(fs).unlink('/x');
       expect(calls).toEqual(['unlink', 'unlink']);

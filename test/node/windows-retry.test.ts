@@ -3,10 +3,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeHookFile } from '../../src/node/cas-write.js';
-import { type FsSeam, nodeFs } from '../../src/node/fs-seam.js';
-import { readFileSnapshot } from '../../src/node/read.js';
-import { windowsRetrying } from '../../src/node/windows-retry.js';
+import { writeHookFile } from '../../src/node/write/cas-write.js';
+import { type FsSeam, nodeFs } from '../../src/node/write/fs-seam.js';
+import { readFileSnapshot } from '../../src/node/write/read.js';
+import { windowsRetrying } from '../../src/node/write/windows-retry.js';
 import { errno, strays, tempDir, text } from './support.js';
 
 /** A seam whose `call` fails with `code` the first `times` times. */

@@ -11,7 +11,7 @@ describe('loading @napi-rs/xattr', () => {
   it('waits for the metadata decision, and the decision loads it (red: every host pays the native load at import, or status decides without loading)', async () => {
     await import('../../src/node/index.js');
     expect(nativeLoaded()).toBe(false);
-    const { metadataCheck } = await import('../../src/node/metadata.js');
+    const { metadataCheck } = await import('../../src/node/write/metadata.js');
     expect(nativeLoaded()).toBe(false);
     expect(await metadataCheck()).toEqual({ performed: true, writes: 'preserve' });
     expect(nativeLoaded()).toBe(true);

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { asSystemError as asError, requireXattrs } from '../../src/node/xattr-native.js';
+import { asSystemError as asError, requireXattrs } from '../../src/node/write/xattr-native.js';
 
 const asSystemError = (err: unknown) => asError(err) as NodeJS.ErrnoException;
 
@@ -67,7 +67,7 @@ describe('requireXattrs', () => {
 describe('loadXattrs', () => {
   it('loads the installed module once, the same answer every call (red: each call loads again, or a later call decides otherwise)', async () => {
     vi.resetModules();
-    const { loadXattrs } = await import('../../src/node/xattr-native.js');
+    const { loadXattrs } = await import('../../src/node/write/xattr-native.js');
     const first = loadXattrs();
     expect(typeof first?.listAttributesSync).toBe('function');
     expect(loadXattrs()).toBe(first);

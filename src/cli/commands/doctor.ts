@@ -1,6 +1,6 @@
 import { isAbsolute } from 'node:path';
 import { addedContracts, diagnoseHooks } from '../../node/doctor/diagnose.js';
-import { blockingFs } from '../../node/fs-seam.js';
+import { blockingFs } from '../../node/write/fs-seam.js';
 import { usageError } from '../cli-error.js';
 import type { Command } from '../command.js';
 import { CONTRACT_FILE_OPTION, plannerOf } from '../contract-files.js';

@@ -1,7 +1,7 @@
 // `qualify start|status|finish|cancel`: the probe that qualifies the user's own Cursor build.
 // One command with an action, so the four share one option table; an option the action does not
 // take is a usage error rather than silently ignored.
-import { blockingFs } from '../../node/fs-seam.js';
+
 import { defaultHooksPath } from '../../node/locate.js';
 import { type InvocationReport, ProbeArgvMismatchError } from '../../node/qualify/argv-report.js';
 import {
@@ -13,6 +13,7 @@ import {
   startQualification,
 } from '../../node/qualify/probe.js';
 import { qualificationStatus } from '../../node/qualify/status.js';
+import { blockingFs } from '../../node/write/fs-seam.js';
 import { GRAMMAR_FAMILY_IDS } from '../../shell/families.js';
 import { usageError } from '../cli-error.js';
 import type { Command, OptionValues } from '../command.js';

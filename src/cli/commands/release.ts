@@ -1,5 +1,5 @@
-import { blockingFs } from '../../node/fs-seam.js';
-import { release } from '../../node/release.js';
+import { release } from '../../node/ledger/release.js';
+import { blockingFs } from '../../node/write/fs-seam.js';
 import { defaultPlanner } from '../../planner/default.js';
 import type { Command } from '../command.js';
 import { ExitCode } from '../exit-codes.js';

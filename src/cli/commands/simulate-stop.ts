@@ -1,9 +1,9 @@
 import { ConflictError, CursorHooksError, UnsupportedError } from '../../errors/errors.js';
 import { MAX_DOCUMENT_BYTES } from '../../limits.js';
 import { HostIOError } from '../../node/errors.js';
-import { blockingFs } from '../../node/fs-seam.js';
-import { readFileSnapshot } from '../../node/read.js';
 import { runConformance, simulateStop } from '../../node/simulate/simulate-stop.js';
+import { blockingFs } from '../../node/write/fs-seam.js';
+import { readFileSnapshot } from '../../node/write/read.js';
 import { usageError } from '../cli-error.js';
 import type { Command } from '../command.js';
 import { CONTRACT_FILE_OPTION, plannerOf } from '../contract-files.js';

@@ -1,5 +1,5 @@
-import { blockingFs } from '../../node/fs-seam.js';
-import { checkHostPaths } from '../../node/path-checks.js';
+import { checkHostPaths } from '../../node/status/path-checks.js';
+import { blockingFs } from '../../node/write/fs-seam.js';
 import type { Command } from '../command.js';
 import { CONTRACT_FILE_OPTION, contractFilesOf, plannerOf } from '../contract-files.js';
 import { ExitCode } from '../exit-codes.js';

@@ -1,9 +1,13 @@
 // The host path checks as the file-level commands run and report them: measured by the kit's
 // own checker; vouched for only where the user said so and only for checks not performed.
 import type { HookSpec } from '../../domain/hook-spec.js';
-import { blockingFs } from '../../node/fs-seam.js';
-import { checkHostPaths } from '../../node/path-checks.js';
-import type { HostPathCheck, HostPathChecker, HostPathReport } from '../../node/path-report.js';
+import { checkHostPaths } from '../../node/status/path-checks.js';
+import type {
+  HostPathCheck,
+  HostPathChecker,
+  HostPathReport,
+} from '../../node/status/path-report.js';
+import { blockingFs } from '../../node/write/fs-seam.js';
 
 export interface HostPathsJSON {
   /** Every check was measured and passed. */

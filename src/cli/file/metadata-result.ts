@@ -1,6 +1,6 @@
 // What status and the write commands say about ACLs and extended attributes: the kit's one
 // metadata decision as JSON (`checked` only for what the writer really checks) and as text.
-import type { MetadataCheck } from '../../node/metadata.js';
+import type { MetadataCheck } from '../../node/write/metadata.js';
 
 export interface MetadataJSON {
   readonly checked: boolean;

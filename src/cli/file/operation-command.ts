@@ -1,8 +1,8 @@
 // The four file-level operations share one shape: plan, write and record through the kit's
 // runOperation, report the outcome, exit by its kind.
 
-import { blockingFs } from '../../node/fs-seam.js';
 import { runOperation } from '../../node/run-operation.js';
+import { blockingFs } from '../../node/write/fs-seam.js';
 import type { Operation } from '../../planner/operation.js';
 import type { Command, OptionDeclarations } from '../command.js';
 import { CONTRACT_FILE_OPTION, plannerOf } from '../contract-files.js';

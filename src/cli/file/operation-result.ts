@@ -1,7 +1,7 @@
 // What an install, update, remove or repair run reports: one JSON object (schemas/
 // operation-result.json) and the readable summary made from it.
 import type { ReceiptJSON } from '../../domain/receipt.js';
-import type { PendingResolution } from '../../node/fence.js';
+import type { PendingResolution } from '../../node/ledger/fence.js';
 import type { OperationOutcome, OperationStatus } from '../../node/run-operation.js';
 import type { ErrorJSON } from '../error-output.js';
 import { unifiedDiff } from './diff.js';

@@ -1,7 +1,7 @@
 // A refused file-level command names its way out in status's own shape: status read for the same
 // files, spec and contract files, its step pointed at what the refused command was for.
 import type { CursorHooksError } from '../../errors/errors.js';
-import type { StatusIntent } from '../../node/status.js';
+import type { StatusIntent } from '../../node/status/status.js';
 import { contractFilesOf } from '../contract-files.js';
 import { readCliStatus, type StatusRead } from './status-read.js';
 import { nextStepJSON, type StatusResultJSON } from './status-result.js';

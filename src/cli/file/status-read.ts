@@ -1,7 +1,7 @@
 // Status as a CLI command reads it: the command's files, planner, spec and metadata flag, through
 // the synchronous seam. `status` and every refused command's next step read it the same way.
 import type { HookSpec } from '../../domain/hook-spec.js';
-import type { HookStatus, StatusIntent, StatusPlanner } from '../../node/status.js';
+import type { HookStatus, StatusIntent, StatusPlanner } from '../../node/status/status.js';
 import type { OptionValues } from '../command.js';
 import { metadataLossOf } from './options.js';
 
@@ -19,8 +19,8 @@ export async function readCliStatus(read: StatusRead): Promise<HookStatus> {
   const { hooksFile, ledger, planner, spec, shell, options, intent } = read;
   // Loaded on demand: a file command that succeeds never evaluates status.
   const [{ readStatus }, { blockingFs }] = await Promise.all([
-    import('../../node/status.js'),
-    import('../../node/fs-seam.js'),
+    import('../../node/status/status.js'),
+    import('../../node/write/fs-seam.js'),
   ]);
   return readStatus({
     hooksFile,

@@ -1,10 +1,10 @@
 // What `status` reports: the kit's readStatus, plus the host path checks of the receipted (or
 // given) spec and the shell contract's evidence (schemas/status-result.json).
 import type { HookSpec } from '../../domain/hook-spec.js';
-import type { PendingResolution } from '../../node/fence.js';
-import type { LedgerRecord } from '../../node/ledger.js';
-import type { LastStop, LivenessState } from '../../node/liveness.js';
-import type { EntryLocation, FileProblem, HookStatus } from '../../node/status.js';
+import type { PendingResolution } from '../../node/ledger/fence.js';
+import type { LedgerRecord } from '../../node/ledger/ledger.js';
+import type { LastStop, LivenessState } from '../../node/status/liveness.js';
+import type { EntryLocation, FileProblem, HookStatus } from '../../node/status/status.js';
 import type { QualificationEvidence } from '../../shell/contract.js';
 import { type HostPathsJSON, hostPathLines } from './host-paths.js';
 import { type MetadataJSON, metadataJSON, metadataStatusLine } from './metadata-result.js';

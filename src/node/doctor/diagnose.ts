@@ -1,3 +1,4 @@
+// Room doctor/: read-only diagnosis across every hook source Cursor reads.
 // `diagnoseHooks`: every hook source Cursor reads, told by adviseHooks, plus what only shows
 // across files. Read-only: it writes nothing, takes no lock and leaves no side file; each file
 // goes through the kit's bounded reader (a size cap, regular files only, never a FIFO).
@@ -20,9 +21,9 @@ import type { HookPlanner } from '../../planner/hook-planner.js';
 import type { ShellContract } from '../../shell/contract.js';
 import type { GrammarFamilyId } from '../../shell/families.js';
 import { asHostError, isBug } from '../errors.js';
-import { type FsSeam, nodeFs } from '../fs-seam.js';
-import { readLedger } from '../ledger.js';
-import { readFileSnapshot, resolveTarget } from '../read.js';
+import { readLedger } from '../ledger/ledger.js';
+import { type FsSeam, nodeFs } from '../write/fs-seam.js';
+import { readFileSnapshot, resolveTarget } from '../write/read.js';
 import { type SourceLocations, sourceFiles } from './sources.js';
 
 export interface DiagnoseOptions extends SourceLocations {

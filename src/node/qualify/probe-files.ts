@@ -2,13 +2,13 @@
 // the kit, so a crash between any two of these steps can be tested, and Windows' transient
 // refusals are retried.
 import { dirname, join } from 'node:path';
-import { readBoundedFile } from '../bounded-file.js';
-import { syncDirectory } from '../cas-write.js';
 import { aboutFile, errnoOf, HostIOError } from '../errors.js';
-import { FLAGS, type FsSeam } from '../fs-seam.js';
-import { sideFileName } from '../leftovers.js';
-import { withSweptLock } from '../lock.js';
-import { trackSideFile } from '../side-file-registry.js';
+import { withSweptLock } from '../lock/lock.js';
+import { sideFileName } from '../side-files/leftovers.js';
+import { trackSideFile } from '../side-files/side-file-registry.js';
+import { readBoundedFile } from '../write/bounded-file.js';
+import { syncDirectory } from '../write/cas-write.js';
+import { FLAGS, type FsSeam } from '../write/fs-seam.js';
 import type { ProbeLayout } from './layout.js';
 import { recorderScript } from './recorder-script.js';
 import { bindingBytes } from './recording.js';

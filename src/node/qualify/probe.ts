@@ -11,15 +11,15 @@ import { Operation } from '../../planner/operation.js';
 import { type GrammarFamily, grammarFamily } from '../../shell/families.js';
 import type { QualificationRecord } from '../../shell/qualification-record.js';
 import { stopArgv } from '../../shell/stop-invocation.js';
-import { equalBytes } from '../bytes.js';
-import { writeHookFile } from '../cas-write.js';
 import { aboutFile, isBug } from '../errors.js';
-import { type FsSeam, nodeFs } from '../fs-seam.js';
-import { readLedger } from '../ledger.js';
-import { withSweptLock } from '../lock.js';
-import type { HostPathChecker } from '../path-report.js';
-import { readFileSnapshot, resolveTarget } from '../read.js';
+import { readLedger } from '../ledger/ledger.js';
+import { withSweptLock } from '../lock/lock.js';
 import { type OperationOutcome, runOperation } from '../run-operation.js';
+import type { HostPathChecker } from '../status/path-report.js';
+import { equalBytes } from '../write/bytes.js';
+import { writeHookFile } from '../write/cas-write.js';
+import { type FsSeam, nodeFs } from '../write/fs-seam.js';
+import { readFileSnapshot, resolveTarget } from '../write/read.js';
 import { type InvocationReport, ProbeArgvMismatchError, reportInvocations } from './argv-report.js';
 import {
   commonStateEntries,

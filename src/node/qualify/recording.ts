@@ -11,10 +11,10 @@
 // half-written one. The binding file (the selector token) names the recordings directory.
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { readBoundedFile } from '../bounded-file.js';
 import { aboutFile, errnoOf, HostIOError } from '../errors.js';
-import { type FsSeam, nodeFs } from '../fs-seam.js';
-import { randomHex } from '../random.js';
+import { readBoundedFile } from '../write/bounded-file.js';
+import { type FsSeam, nodeFs } from '../write/fs-seam.js';
+import { randomHex } from '../write/random.js';
 
 export const MAX_STDIN_BYTES = 1024 * 1024;
 /** Cursor fires stop once per agent turn; more recordings than this are not one probe's. */

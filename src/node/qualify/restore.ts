@@ -8,11 +8,11 @@ import type { HookSpec } from '../../domain/hook-spec.js';
 import { MAX_DOCUMENT_BYTES } from '../../limits.js';
 import type { HookPlanner } from '../../planner/hook-planner.js';
 import { Operation } from '../../planner/operation.js';
-import { equalBytes } from '../bytes.js';
-import { compareAndSwap } from '../cas-write.js';
-import type { FsSeam } from '../fs-seam.js';
-import { readLocked, withSweptLock } from '../lock.js';
-import { type FileSnapshot, readFileSnapshot } from '../read.js';
+import { readLocked, withSweptLock } from '../lock/lock.js';
+import { equalBytes } from '../write/bytes.js';
+import { compareAndSwap } from '../write/cas-write.js';
+import type { FsSeam } from '../write/fs-seam.js';
+import { type FileSnapshot, readFileSnapshot } from '../write/read.js';
 import { readPrivate, replacePrivate } from './probe-files.js';
 
 // As many bytes as readStart keeps of the hook file: one more than a document may have.

@@ -4,7 +4,7 @@
 // and start's saved copy into a write, of whatever file the link names.
 import path from 'node:path';
 import { aboutFile, errnoOf, HostIOError, isBug } from '../errors.js';
-import type { FsSeam } from '../fs-seam.js';
+import type { FsSeam } from '../write/fs-seam.js';
 import type { StateEntry } from './layout.js';
 
 const PRIVATE_DIRECTORY = 0o700;

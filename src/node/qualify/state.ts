@@ -3,7 +3,7 @@
 import type { QualificationRecord } from '../../shell/qualification-record.js';
 import { readRecord } from '../../shell/qualification-record.js';
 import { HostIOError } from '../errors.js';
-import type { FsSeam } from '../fs-seam.js';
+import type { FsSeam } from '../write/fs-seam.js';
 import { readPrivate, replacePrivate } from './probe-files.js';
 
 /**

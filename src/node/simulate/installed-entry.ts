@@ -8,9 +8,9 @@ import type { HookPlanner } from '../../planner/hook-planner.js';
 import { grammarFamily } from '../../shell/families.js';
 import { stopArgv } from '../../shell/stop-invocation.js';
 import { aboutFile } from '../errors.js';
-import type { FsSeam } from '../fs-seam.js';
-import { readLedger } from '../ledger.js';
-import { readFileSnapshot, resolveTarget } from '../read.js';
+import { readLedger } from '../ledger/ledger.js';
+import type { FsSeam } from '../write/fs-seam.js';
+import { readFileSnapshot, resolveTarget } from '../write/read.js';
 import type { EntryLaunch } from './run-entry.js';
 
 /** What simulate-stop asks of a planner: the one that knows the receipt's contract. */

@@ -1,3 +1,4 @@
+// Room simulate/: firing the installed entry as Cursor would, and judging its replies.
 // simulate-stop: fire the installed entry as Cursor would on one stop, or on every case of the
 // conformance matrix, and judge each reply. The entry runs for real: whatever it does on a
 // stop, it does here.
@@ -6,8 +7,8 @@ import { join } from 'node:path';
 import { UnsupportedError } from '../../errors/errors.js';
 import { defaultPlanner } from '../../planner/default.js';
 import { aboutFile } from '../errors.js';
-import { FLAGS, type FsSeam, nodeFs } from '../fs-seam.js';
-import { randomHex } from '../random.js';
+import { FLAGS, type FsSeam, nodeFs } from '../write/fs-seam.js';
+import { randomHex } from '../write/random.js';
 import {
   ENTRY_TIMEOUT_MS,
   type InstalledEntry,

@@ -1,8 +1,9 @@
 // A child for the lock tests: `hold` takes the lock of a target and keeps it until killed;
 // `wait` asks for it (blocking while another holds it). Either prints `<pid> <state>` lines, and
 // with `interrupt` set first opts in to the kit's clean-up on SIGINT/SIGTERM/SIGHUP.
-import { removeSideFilesOnInterrupt } from '../../../src/node/interrupt.js';
-import { withLock } from '../../../src/node/lock.js';
+
+import { withLock } from '../../../src/node/lock/lock.js';
+import { removeSideFilesOnInterrupt } from '../../../src/node/side-files/interrupt.js';
 
 export interface HoldLockJob {
   readonly target: string;

@@ -1,8 +1,8 @@
 // The fs seam a crash child runs with: the real one, except that the process SIGKILLs itself
 // just before its Nth mutating call. Injected here, in test code; the kit has no switch for it.
 import { constants } from 'node:fs';
-import type { FsSeam } from '../../../src/node/fs-seam.js';
-import { nodeFs } from '../../../src/node/fs-seam.js';
+import type { FsSeam } from '../../../src/node/write/fs-seam.js';
+import { nodeFs } from '../../../src/node/write/fs-seam.js';
 
 /**
  * Calls that change what another process can see or what survives a crash. Left out by

@@ -2,7 +2,7 @@
 // synchronously for `blockMs` (no event loop, no seam call: a slow fsync or a Ctrl-Z as a waiter
 // sees it), prints `<pid> releasing <ms>` and releases. `<ms>` is Date.now(), one clock for all
 // children on the machine.
-import { withLock } from '../../../src/node/lock.js';
+import { withLock } from '../../../src/node/lock/lock.js';
 
 export interface LockTimingJob {
   readonly target: string;

@@ -12,10 +12,10 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { FLAGS } from '../../../src/node/fs-seam.js';
 import { type ProbeLayout, probeLayout } from '../../../src/node/qualify/layout.js';
 import { recorderScript } from '../../../src/node/qualify/recorder-script.js';
 import { bindingBytes } from '../../../src/node/qualify/recording.js';
+import { FLAGS } from '../../../src/node/write/fs-seam.js';
 import { grammarFamily } from '../../../src/shell/families.js';
 import { errno, tempDir } from '../support.js';
 import { recordingSeam } from './support.js';

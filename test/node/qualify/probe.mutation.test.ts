@@ -16,9 +16,8 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { UnsupportedError } from '../../../src/errors/errors.js';
 import { HostIOError } from '../../../src/node/errors.js';
-import { type FsSeam, nodeFs } from '../../../src/node/fs-seam.js';
-import { readLedger } from '../../../src/node/ledger.js';
-import { acquireLock, releaseLock } from '../../../src/node/lock.js';
+import { readLedger } from '../../../src/node/ledger/ledger.js';
+import { acquireLock, releaseLock } from '../../../src/node/lock/lock.js';
 import { probeLayout } from '../../../src/node/qualify/layout.js';
 import {
   cancelQualification,
@@ -30,6 +29,7 @@ import {
 } from '../../../src/node/qualify/probe.js';
 import { probeContract } from '../../../src/node/qualify/probe-contract.js';
 import { recordProbeInvocation } from '../../../src/node/qualify/recording.js';
+import { type FsSeam, nodeFs } from '../../../src/node/write/fs-seam.js';
 import { Operation } from '../../../src/planner/operation.js';
 import { type GrammarFamily, grammarFamily } from '../../../src/shell/families.js';
 import { stopArgv } from '../../../src/shell/stop-invocation.js';

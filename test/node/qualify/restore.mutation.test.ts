@@ -5,7 +5,6 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConflictError } from '../../../src/errors/errors.js';
-import { nodeFs } from '../../../src/node/fs-seam.js';
 import { probeLayout } from '../../../src/node/qualify/layout.js';
 import { probeContract, probePlanner } from '../../../src/node/qualify/probe-contract.js';
 import {
@@ -14,6 +13,7 @@ import {
   type StartOf,
   saveStart,
 } from '../../../src/node/qualify/restore.js';
+import { nodeFs } from '../../../src/node/write/fs-seam.js';
 import type { HookPlanner } from '../../../src/planner/hook-planner.js';
 import { Operation } from '../../../src/planner/operation.js';
 import type { PlanRequest, PlanResult } from '../../../src/planner/request.js';

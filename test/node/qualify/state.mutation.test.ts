@@ -3,8 +3,8 @@
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { nodeFs } from '../../../src/node/fs-seam.js';
 import { type ProbeState, readState, writeState } from '../../../src/node/qualify/state.js';
+import { nodeFs } from '../../../src/node/write/fs-seam.js';
 import { hostFailure, tempDir } from '../support.js';
 import { aRecord, recordingSeam } from './support.js';
 

@@ -4,10 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import type { FsSeam } from '../../../src/node/fs-seam.js';
 import { finishQualification, startQualification } from '../../../src/node/qualify/probe.js';
 import { recordProbeInvocation } from '../../../src/node/qualify/recording.js';
 import type { ProbeState } from '../../../src/node/qualify/state.js';
+import type { FsSeam } from '../../../src/node/write/fs-seam.js';
 import { type GrammarFamily, grammarFamily } from '../../../src/shell/families.js';
 import { type ProbeHome, probeHome } from '../qualify-support.js';
 import { allChecksPassed, wrapSeam } from '../support.js';

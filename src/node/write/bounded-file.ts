@@ -3,7 +3,7 @@
 // a FIFO or a device. Anyone who can write beside these files can plant a /dev/zero link or a
 // FIFO there, so each read costs at most `maxBytes` and one non-blocking open.
 import type { Stats } from 'node:fs';
-import { asHostError, errnoOf, HostIOError } from './errors.js';
+import { asHostError, errnoOf, HostIOError } from '../errors.js';
 import { FLAGS, type FsSeam } from './fs-seam.js';
 import { readBounded } from './read.js';
 

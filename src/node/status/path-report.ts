@@ -1,6 +1,6 @@
 // The shape of the host path checks' result (SPEC §11). The checks themselves live in
 // path-checks.ts; the operation runner and the CLI read only this shape.
-import type { HookSpec } from '../domain/hook-spec.js';
+import type { HookSpec } from '../../domain/hook-spec.js';
 
 /** Which spec path a check is about. */
 export type PathRole = 'executable' | 'selector';

@@ -2,11 +2,11 @@
 // first, the hook file written, then the pending record committed. A crash anywhere leaves a
 // pending record that the next run resolves by checking which state the file verifies against;
 // a record no file state can decide is left for `release`, never guessed.
-import type { ReceiptJSON } from '../domain/receipt.js';
-import { CursorHooksError } from '../errors/errors.js';
-import { defaultPlanner } from '../planner/default.js';
-import type { HookPlanner } from '../planner/hook-planner.js';
-import { Operation } from '../planner/operation.js';
+import type { ReceiptJSON } from '../../domain/receipt.js';
+import { CursorHooksError } from '../../errors/errors.js';
+import { defaultPlanner } from '../../planner/default.js';
+import type { HookPlanner } from '../../planner/hook-planner.js';
+import { Operation } from '../../planner/operation.js';
 import type { HeartbeatRecord, LedgerRecord } from './ledger.js';
 
 /** What the fence asks of a planner: the one that knows the receipt's shell contract. */

@@ -3,8 +3,8 @@
 // refused without blocking; an absent file is the empty document.
 import type { Stats } from 'node:fs';
 import { basename, dirname, isAbsolute, join, parse, sep } from 'node:path';
-import { MAX_DOCUMENT_BYTES } from '../limits.js';
-import { aboutFile, asHostError, errnoOf, type FileRole, HostIOError } from './errors.js';
+import { MAX_DOCUMENT_BYTES } from '../../limits.js';
+import { aboutFile, asHostError, errnoOf, type FileRole, HostIOError } from '../errors.js';
 import { FLAGS, type FsSeam, nodeFs } from './fs-seam.js';
 import { sleep } from './sleep.js';
 

@@ -2,13 +2,13 @@
 // edited, one removed alongside other edits, an interrupted write matching neither state). It
 // ends ownership in the ledger and never touches the hook file, so nothing the user wrote is
 // lost; `status` then points at any entry still running our command.
-import type { ReceiptJSON } from '../domain/receipt.js';
-import type { CursorHooksError } from '../errors/errors.js';
-import { aboutFile, isBug } from './errors.js';
+import type { ReceiptJSON } from '../../domain/receipt.js';
+import type { CursorHooksError } from '../../errors/errors.js';
+import { aboutFile, isBug } from '../errors.js';
+import { type FsSeam, nodeFs } from '../write/fs-seam.js';
+import { resolveTarget } from '../write/read.js';
 import { releaseRecord } from './fence.js';
-import { type FsSeam, nodeFs } from './fs-seam.js';
 import { withLedger } from './ledger.js';
-import { resolveTarget } from './read.js';
 
 export interface ReleaseOptions {
   /** The hook file whose ownership ends; it is only resolved, never read or written. */

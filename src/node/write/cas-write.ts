@@ -3,8 +3,7 @@
 // `finally` that removes the temp file); not write-file-atomic itself, which has no
 // compare-and-swap, no directory fsync and no lock.
 import { dirname } from 'node:path';
-import { MAX_DOCUMENT_BYTES } from '../limits.js';
-import { equalBytes } from './bytes.js';
+import { MAX_DOCUMENT_BYTES } from '../../limits.js';
 import {
   aboutFile,
   creatingIn,
@@ -12,11 +11,13 @@ import {
   FileChangedError,
   type FileRole,
   HostIOError,
-} from './errors.js';
+} from '../errors.js';
+import { assertLockHeld, heldLockOf, withSweptLock } from '../lock/lock.js';
+import { sideFileName } from '../side-files/leftovers.js';
+import { trackSideFile } from '../side-files/side-file-registry.js';
+import { equalBytes } from './bytes.js';
 import { FLAGS, type FsSeam, nodeFs } from './fs-seam.js';
 import { foreignWrite } from './in-place.js';
-import { sideFileName } from './leftovers.js';
-import { assertLockHeld, heldLockOf, withSweptLock } from './lock.js';
 import { copyMetadata } from './metadata.js';
 import {
   type FileSnapshot,
@@ -25,7 +26,6 @@ import {
   openSnapshot,
   readFileSnapshot,
 } from './read.js';
-import { trackSideFile } from './side-file-registry.js';
 
 /** What a plan was made from: where the file really was, and its exact bytes or absence. */
 export type Expected = Pick<FileSnapshot, 'realPath' | 'exists' | 'bytes'>;

@@ -2,18 +2,18 @@
 // (`install --heartbeat`). The file is written by another program, so it is read as hostile
 // input: bounded, the path itself and never a link's target, validated to the last key; a
 // file that fails any of that is reported unreadable and nothing in it is used.
-import { CursorHooksError } from '../errors/errors.js';
-import type { ErrorReason } from '../errors/reasons.js';
+import { CursorHooksError } from '../../errors/errors.js';
+import type { ErrorReason } from '../../errors/reasons.js';
 import {
   HEARTBEAT_VERSION,
   type LastStop,
   MAX_HEARTBEAT_BYTES,
-} from '../shell/heartbeat-record.js';
-import type { StopEventVerdict } from '../shell/stop-event.js';
-import { readBoundedFile } from './bounded-file.js';
-import { asHostError } from './errors.js';
-import { type FsSeam, nodeFs } from './fs-seam.js';
-import { type HeartbeatRecord, isIsoInstant } from './ledger.js';
+} from '../../shell/heartbeat-record.js';
+import type { StopEventVerdict } from '../../shell/stop-event.js';
+import { asHostError } from '../errors.js';
+import { type HeartbeatRecord, isIsoInstant } from '../ledger/ledger.js';
+import { readBoundedFile } from '../write/bounded-file.js';
+import { type FsSeam, nodeFs } from '../write/fs-seam.js';
 
 // The format is defined once (src/shell/heartbeat-record.ts), for the observer that writes it
 // and this reader; it sits beside the stop check because the package ships the observer only

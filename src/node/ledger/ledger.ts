@@ -1,14 +1,15 @@
+// Room ledger/: the receipt ledger, the fencing of a write with it, and release.
 // The receipt ledger: a JSON file at a path the host chooses (one per host application), keyed
 // by the hook file's real path. It is only ever replaced whole by the compare-and-swap writer,
 // under its own lock; an unknown version or a malformed ledger is refused, never overwritten.
 import { isAbsolute } from 'node:path';
-import { Receipt, type ReceiptJSON } from '../domain/receipt.js';
-import { Operation } from '../planner/operation.js';
-import { compareAndSwap, lockOptions, type WriteOptions } from './cas-write.js';
-import { LedgerError } from './errors.js';
-import { nodeFs } from './fs-seam.js';
-import { readLocked, withSweptLock } from './lock.js';
-import { type FileSnapshot, readFileSnapshot } from './read.js';
+import { Receipt, type ReceiptJSON } from '../../domain/receipt.js';
+import { Operation } from '../../planner/operation.js';
+import { LedgerError } from '../errors.js';
+import { readLocked, withSweptLock } from '../lock/lock.js';
+import { compareAndSwap, lockOptions, type WriteOptions } from '../write/cas-write.js';
+import { nodeFs } from '../write/fs-seam.js';
+import { type FileSnapshot, readFileSnapshot } from '../write/read.js';
 
 /**
  * Version 2 added the release record, version 3 the heartbeat and the user's "off" (`disable`);

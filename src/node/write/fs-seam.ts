@@ -42,8 +42,8 @@ import {
   write,
   writeSync,
 } from 'node:fs';
+import { beatHeldLocks } from '../lock/lease-beat.js';
 import { blocking, FLAGS, onThreadPool, type Runner } from './fs-calls.js';
-import { beatHeldLocks } from './lease-beat.js';
 import { windowsRetrying } from './windows-retry.js';
 import { asSystemError, loadXattrs, type XattrLoader, type XattrModule } from './xattr-native.js';
 

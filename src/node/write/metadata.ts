@@ -2,8 +2,9 @@
 // extended attribute, which on Linux includes the POSIX ACL. The replacement gets exactly the
 // old set (an ACL inherited from the directory's default is removed), verified before the
 // rename; what cannot be carried over refuses the write, so access is never widened.
+
+import { errnoOf, HostIOError } from '../errors.js';
 import { equalBytes } from './bytes.js';
-import { errnoOf, HostIOError } from './errors.js';
 import { type FsSeam, nodeFs } from './fs-seam.js';
 
 /**

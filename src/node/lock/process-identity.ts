@@ -4,7 +4,7 @@
 // These are probes of processes, not of the kit's files, so they bypass the fs seam.
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { errnoOf } from './errors.js';
+import { errnoOf } from '../errors.js';
 
 /** What a lock record says about its writer besides pid and host name; absent without /proc. */
 export interface ProcessIdentity {

@@ -1,9 +1,10 @@
+// Room side-files/: the kit's own files beside a target: their names, the sweep, removal on interrupt.
 // The side files this process has created and not yet removed (staging files, held locks, others'
 // temp files), so an interrupt can remove them before the process dies. Synchronous on purpose:
 // a signal handler cannot wait for promises.
 import { closeSync, fstatSync, openSync, readSync, unlinkSync } from 'node:fs';
-import { MAX_LOCK_RECORD_BYTES } from '../limits.js';
-import { FLAGS } from './fs-calls.js';
+import { MAX_LOCK_RECORD_BYTES } from '../../limits.js';
+import { FLAGS } from '../write/fs-calls.js';
 
 interface Tracked {
   readonly path: string;

@@ -3,12 +3,12 @@
 // or oversized file, and anything that is not exactly our record are `foreign`. Ours are linked
 // into place complete and flushed, so even an empty file is never ours mid-write.
 import type { Stats } from 'node:fs';
-import { MAX_LOCK_RECORD_BYTES } from '../limits.js';
-import { aboutFile, asHostError, errnoOf } from './errors.js';
-import { FLAGS } from './fs-calls.js';
-import type { FsSeam, OpenFile } from './fs-seam.js';
+import { MAX_LOCK_RECORD_BYTES } from '../../limits.js';
+import { aboutFile, asHostError, errnoOf } from '../errors.js';
+import { FLAGS } from '../write/fs-calls.js';
+import type { FsSeam, OpenFile } from '../write/fs-seam.js';
+import { readBounded } from '../write/read.js';
 import type { ProcessIdentity } from './process-identity.js';
-import { readBounded } from './read.js';
 
 export interface LockOwner extends ProcessIdentity {
   readonly pid: number;

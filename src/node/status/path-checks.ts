@@ -1,8 +1,8 @@
 // The host path checks of SPEC §11: what must have been measured before a host passes
 // `executableVerified: true`. Only lstat is called, so no link is followed and no FIFO is opened.
 import { posix, win32 } from 'node:path';
-import type { HookSpec } from '../domain/hook-spec.js';
-import { nodeFs } from './fs-seam.js';
+import type { HookSpec } from '../../domain/hook-spec.js';
+import { nodeFs } from '../write/fs-seam.js';
 import { FAILED_DETAILS, NOT_PERFORMED_DETAILS } from './path-check-details.js';
 import type {
   CheckStatus,

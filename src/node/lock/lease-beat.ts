@@ -16,8 +16,8 @@ import {
   readSync,
   type Stats,
 } from 'node:fs';
-import { MAX_LOCK_RECORD_BYTES } from '../limits.js';
-import { FLAGS, onThreadPool, type Runner } from './fs-calls.js';
+import { MAX_LOCK_RECORD_BYTES } from '../../limits.js';
+import { FLAGS, onThreadPool, type Runner } from '../write/fs-calls.js';
 
 /** How often a holder refreshes its lock; well inside the lease, even with 1 s mtimes. */
 export const REFRESH_MS = 500;

@@ -23,10 +23,19 @@ import {
   HostIOError,
   type LockHolder,
   TargetMovedError,
-} from './errors.js';
-import { FLAGS, type FsSeam, nodeFs } from './fs-seam.js';
+} from '../errors.js';
+import { lockPathOf, removeLeftovers, sideFileName } from '../side-files/leftovers.js';
+import { trackLockFile, trackSideFile } from '../side-files/side-file-registry.js';
+import { FLAGS, type FsSeam, nodeFs } from '../write/fs-seam.js';
+import { randomHex } from '../write/random.js';
+import {
+  type FileSnapshot,
+  type ReadOptions,
+  readFileSnapshot,
+  resolveTarget,
+} from '../write/read.js';
+import { sleep } from '../write/sleep.js';
 import { startBeat } from './lease-beat.js';
-import { lockPathOf, removeLeftovers, sideFileName } from './leftovers.js';
 import { isOwner, type LockOwner, readOwner } from './lock-record.js';
 import {
   type Liveness,
@@ -34,10 +43,6 @@ import {
   MAY_BE_ALIVE_CEILING_MS,
   selfIdentity,
 } from './process-identity.js';
-import { randomHex } from './random.js';
-import { type FileSnapshot, type ReadOptions, readFileSnapshot, resolveTarget } from './read.js';
-import { trackLockFile, trackSideFile } from './side-file-registry.js';
-import { sleep } from './sleep.js';
 
 export { type LockOwner, readOwner };
 

@@ -1,27 +1,28 @@
+// Room status/: read-only answers: a hook file's state, the host path checks, the heartbeat's word.
 // What state a hook file, its owned entry and the host's ledger record are in, and the one next
 // step that leaves that state. It reads only: nothing is locked, settled or written.
 import { dirname, join } from 'node:path';
-import type { Finding, Severity } from '../advice/findings.js';
-import { HookDocument } from '../domain/hook-document.js';
-import type { HookSpec } from '../domain/hook-spec.js';
-import type { ReceiptJSON } from '../domain/receipt.js';
-import { CursorHooksError, type DocumentPosition } from '../errors/errors.js';
-import type { ErrorReason } from '../errors/reasons.js';
-import { defaultPlanner } from '../planner/default.js';
-import type { HookPlanner } from '../planner/hook-planner.js';
-import { Operation } from '../planner/operation.js';
-import { grammarFamily } from '../shell/families.js';
-import { stopArgv } from '../shell/stop-invocation.js';
-import { addedContracts, diagnoseHooks } from './doctor/diagnose.js';
-import type { SourceLocations } from './doctor/sources.js';
-import { aboutFile, type FileRole, HostIOError } from './errors.js';
-import { decidePending, type PendingResolution, settle } from './fence.js';
-import { type FsSeam, nodeFs } from './fs-seam.js';
-import { EMPTY_RECORD, type LedgerRecord, readLedger } from './ledger.js';
+import type { Finding, Severity } from '../../advice/findings.js';
+import { HookDocument } from '../../domain/hook-document.js';
+import type { HookSpec } from '../../domain/hook-spec.js';
+import type { ReceiptJSON } from '../../domain/receipt.js';
+import { CursorHooksError, type DocumentPosition } from '../../errors/errors.js';
+import type { ErrorReason } from '../../errors/reasons.js';
+import { defaultPlanner } from '../../planner/default.js';
+import type { HookPlanner } from '../../planner/hook-planner.js';
+import { Operation } from '../../planner/operation.js';
+import { grammarFamily } from '../../shell/families.js';
+import { stopArgv } from '../../shell/stop-invocation.js';
+import { addedContracts, diagnoseHooks } from '../doctor/diagnose.js';
+import type { SourceLocations } from '../doctor/sources.js';
+import { aboutFile, type FileRole, HostIOError } from '../errors.js';
+import { decidePending, type PendingResolution, settle } from '../ledger/fence.js';
+import { EMPTY_RECORD, type LedgerRecord, readLedger } from '../ledger/ledger.js';
+import { inspectLock, type LockInspection } from '../lock/lock.js';
+import { type FsSeam, nodeFs } from '../write/fs-seam.js';
+import { type MetadataCheck, metadataCheck } from '../write/metadata.js';
+import { isReadOnly, readFileSnapshot, resolveTarget } from '../write/read.js';
 import { type Liveness, readLiveness } from './liveness.js';
-import { inspectLock, type LockInspection } from './lock.js';
-import { type MetadataCheck, metadataCheck } from './metadata.js';
-import { isReadOnly, readFileSnapshot, resolveTarget } from './read.js';
 
 /** empty: the file exists with no bytes, planned on as an absent one (after a second look). */
 export type FileState = 'absent' | 'empty' | 'valid' | 'refused';

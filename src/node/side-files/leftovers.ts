@@ -5,10 +5,10 @@
 // fails its rename rather than lose our write). A lock staging file belongs to a waiter, which holds no lock: its own
 // record (pid, boot, namespace) says whether that waiter is dead.
 import { basename, dirname, join } from 'node:path';
-import { asHostError, errnoOf } from './errors.js';
-import type { FsSeam } from './fs-seam.js';
-import { pidAlive } from './process-identity.js';
-import { randomHex } from './random.js';
+import { asHostError, errnoOf } from '../errors.js';
+import { pidAlive } from '../lock/process-identity.js';
+import type { FsSeam } from '../write/fs-seam.js';
+import { randomHex } from '../write/random.js';
 import { isTracked } from './side-file-registry.js';
 
 export type SideFileKind = 'tmp' | 'lock-tmp';

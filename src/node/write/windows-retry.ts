@@ -4,7 +4,7 @@
 // EACCES or EBUSY that go away by themselves. Retried with a growing delay, as graceful-fs does,
 // within a bound. No Linux process can produce those states; the tests simulate them through
 // the seam.
-import { errnoOf } from './errors.js';
+import { errnoOf } from '../errors.js';
 import type { FsSeam } from './fs-seam.js';
 import { sleep } from './sleep.js';
 
