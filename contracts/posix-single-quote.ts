@@ -1,12 +1,9 @@
-import { UnsupportedError } from '../src/errors/errors.js';
 import type { PathRole, QualificationEvidence, ShellContract } from '../src/shell/contract.js';
-import { assertArgvTokens } from '../src/shell/tokens.js';
+import { posixSingleQuote } from '../src/shell/grammars/posix-single-quote.js';
 
 /**
- * The single-quote grammar qualified for both the Linux and the Darwin user hook shells. Inside
- * single quotes a POSIX shell expands nothing, and the only character that cannot appear there
- * is the apostrophe itself, so it is written as close-quote, a double-quoted apostrophe, reopen.
- * The command is the bare quoted words: no exec, set, redirection or guard.
+ * The single-quote grammar qualified for both the Linux and the Darwin user hook shells: the
+ * shell layer's posix-single-quote grammar, bound by each subclass to one build's evidence.
  */
 export abstract class PosixSingleQuoteContract implements ShellContract {
   abstract readonly id: string;
@@ -14,25 +11,10 @@ export abstract class PosixSingleQuoteContract implements ShellContract {
   readonly family = 'posix-single-quote';
 
   render(argv: readonly string[]): string {
-    assertArgvTokens(argv);
-    return argv.map(quoteToken).join(' ');
+    return posixSingleQuote.render(argv);
   }
 
-  // Executable and selector follow the same rule on POSIX, so the role is not consulted.
-  assertCanonicalPath(path: string, _role: PathRole): void {
-    // The path will be a token, so the token rules (string, NUL, `$`, length...) apply first.
-    assertArgvTokens([path]);
-    if (!path.startsWith('/')) throw new UnsupportedError('path-not-absolute');
-    // `/`, `//` (implementation-defined in POSIX) and longer runs of slashes all name the root.
-    if (/^\/+$/.test(path)) throw new UnsupportedError('path-root-alias');
-    if (path.endsWith('/')) throw new UnsupportedError('path-trailing-separator');
-    for (const segment of path.slice(1).split('/')) {
-      if (segment === '') throw new UnsupportedError('path-empty-segment');
-      if (segment === '.' || segment === '..') throw new UnsupportedError('path-dot-segment');
-    }
+  assertCanonicalPath(path: string, role: PathRole): void {
+    posixSingleQuote.assertCanonicalPath(path, role);
   }
-}
-
-function quoteToken(token: string): string {
-  return `'${token.replaceAll("'", `'"'"'`)}'`;
 }

@@ -29,7 +29,8 @@ import {
   readLedger,
   withLedger,
 } from './ledger/ledger.js';
-import { readLocked, withSweptLock } from './lock/lock.js';
+import { withSweptLock } from './lock/lock.js';
+import { readLocked } from './lock/read-locked.js';
 import { hasSideFiles } from './side-files/leftovers.js';
 import { ExecutableUnverifiedError } from './status/executable-unverified.js';
 import { checkHostPaths } from './status/path-checks.js';

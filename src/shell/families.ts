@@ -1,10 +1,11 @@
 // Grammar families: the argv grammars a contract can be qualified for. Each built-in contract
 // is one family's grammar bound to one Cursor build's evidence; a record qualified on the user's
 // own machine binds the same grammar to that build (qualifiedContract). A family is never a
-// copy: it delegates to the very code its built-in contracts run.
-import { LinuxUserShellContract } from '../../contracts/linux-user-3.22.12.js';
-import { WindowsPowerShellStopContract } from '../../contracts/windows-powershell-stop-2026.10.01.js';
-import type { PathRole, ShellContract } from './contract.js';
+// copy: it and its built-in contracts run the one grammar of this layer (grammars/).
+import type { PathRole } from './contract.js';
+import type { Grammar } from './grammars/grammar.js';
+import { posixSingleQuote } from './grammars/posix-single-quote.js';
+import { powershellStop } from './grammars/powershell-stop.js';
 
 export const GRAMMAR_FAMILY_IDS = ['posix-single-quote', 'powershell-stop'] as const;
 export type GrammarFamilyId = (typeof GRAMMAR_FAMILY_IDS)[number];
@@ -23,7 +24,7 @@ function familyOf(
   id: GrammarFamilyId,
   summary: string,
   platform: GrammarFamily['platform'],
-  grammar: ShellContract,
+  grammar: Grammar,
 ): GrammarFamily {
   return Object.freeze({
     id,
@@ -39,13 +40,13 @@ const FAMILIES: readonly GrammarFamily[] = Object.freeze([
     'posix-single-quote',
     "every token in single quotes, an apostrophe as '\"'\"', joined by spaces; canonical absolute POSIX paths",
     'posix',
-    new LinuxUserShellContract(),
+    posixSingleQuote,
   ),
   familyOf(
     'powershell-stop',
     "only the five-token stop invocation, as & '<exe>' 'cursor-event' 'stop' '--binding' '<selector>' with apostrophes doubled; local drive paths, the executable ending in .exe",
     'windows',
-    new WindowsPowerShellStopContract(),
+    powershellStop,
   ),
 ]);
 

@@ -20,7 +20,6 @@ import {
   acquireLock,
   inspectLock,
   type LockOwner,
-  readLocked,
   readOwner,
   releaseLock,
   withLock,
@@ -28,6 +27,7 @@ import {
   withTargetLock,
 } from '../../src/node/lock/lock.js';
 import { selfIdentity } from '../../src/node/lock/process-identity.js';
+import { readLocked } from '../../src/node/lock/read-locked.js';
 import { lockPathOf } from '../../src/node/side-files/leftovers.js';
 import { type FsSeam, nodeFs } from '../../src/node/write/fs-seam.js';
 import { windowsRetrying } from '../../src/node/write/windows-retry.js';

@@ -84,30 +84,52 @@ describe('windowsRetrying', () => {
   });
 
   it('gives up after 2 s by default (red: without a budget it retries forever)', async () => {
-    // The clock jumps 600 ms a look: at 2400 ms (the fourth failure) the budget is spent.
+    // The monotonic clock jumps 600 ms a look: at 2400 ms (the fourth failure) the budget is spent.
     let now = 0;
-    vi.spyOn(Date, 'now').mockImplementation(() => (now += 600));
+    vi.spyOn(performance, 'now').mockImplementation(() => (now += 600));
     const { fs, calls } = failingFirst(() => errno('EBUSY'), 10);
     await expect(windowsRetrying(fs).unlink('/x')).rejects.toMatchObject({ code: 'EBUSY' });
     expect(calls).toHaveLength(4);
   });
 
-  it('counts the next backoff (0, 10, 20, 30 ms) against the budget, strictly (red: the schedule or the bound changes)', async () => {
-    // A clock that never moves: only the backoff spends the 20 ms budget, and 30 > 20 stops it.
-    vi.spyOn(Date, 'now').mockReturnValue(1_000);
-    const { fs, calls } = failingFirst(() => errno('EPERM'), 10);
-    await expect(windowsRetrying(fs, { budgetMs: 20 }).unlink('/x')).rejects.toMatchObject({
-      code: 'EPERM',
-    });
-    expect(calls).toHaveLength(4);
+  /** windowsRetrying loaded afresh with its pauses recorded, each moving a fake clock on. */
+  async function withRecordedPauses() {
+    const pauses: number[] = [];
+    let now = 1_000;
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
+    vi.resetModules();
+    vi.doMock('../../src/node/write/sleep.js', () => ({
+      sleep: async (ms: number) => {
+        pauses.push(ms);
+        now += ms;
+      },
+    }));
+    const { windowsRetrying: fresh } = await import('../../src/node/write/windows-retry.js');
+    return { pauses, fresh };
+  }
+
+  afterEach(() => {
+    vi.doUnmock('../../src/node/write/sleep.js');
+    vi.resetModules();
   });
 
-  it('caps the backoff at 100 ms (red: the delay keeps growing, or never grows)', async () => {
-    // With a frozen clock and a 105 ms budget, tries go on while the capped backoff (100) fits.
-    vi.spyOn(Date, 'now').mockReturnValue(1_000);
+  it("pauses 0, 10, 20 … ms, 10 more each time, capped at 100 (red: graceful-fs's schedule or its cap changes)", async () => {
+    const { pauses, fresh } = await withRecordedPauses();
     const { fs, calls } = failingFirst(() => errno('EPERM'), 12);
-    await windowsRetrying(fs, { budgetMs: 105 }).unlink('/x');
+    await fresh(fs).unlink('/x');
     expect(calls).toHaveLength(13);
+    expect(pauses).toEqual([0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 100]);
+  });
+
+  it('cuts the last pause to what is left of the budget, then gives up (red: a pause runs past the budget, or tries go on after it)', async () => {
+    // Budget 25: pauses 0 and 10, then 15 of the scheduled 20, and the fourth failure is final.
+    const { pauses, fresh } = await withRecordedPauses();
+    const { fs, calls } = failingFirst(() => errno('EPERM'), 10);
+    await expect(fresh(fs, { budgetMs: 25 }).unlink('/x')).rejects.toMatchObject({
+      code: 'EPERM',
+    });
+    expect(pauses).toEqual([0, 10, 15]);
+    expect(calls).toHaveLength(4);
   });
 
   it.each(['EPERM', 'EACCES', 'EBUSY'])(

@@ -1,48 +1,32 @@
+// Room lock/: the inter-process lock beside a target, its record, its heartbeat, and who its holder is.
 // An exclusive inter-process lock beside a real target: `<real>.cursorhooks-lock`, holding
 // {pid, hostname, acquiredAt, nonce} and, where Linux shows them, the holder's boot id, pid
 // namespace and start time. It excludes cooperating cursorhooks writers only; an editor that
 // ignores it can still write the target (the compare-and-swap catches that).
-// A holder is judged by proof where one exists (process-identity.ts). One that ran on this machine
-// but cannot be told apart from another process (a pid that answers without /proc, a pid
-// namespace we cannot see into) may be alive: it keeps its lock for hours, whether it is slow or
-// stopped. Only one on another machine or boot is judged by a lease: a holder refreshes the lock
-// file's mtime every REFRESH_MS (lease-beat.ts), and a waiter that sees no change for a lease on
-// its own monotonic clock breaks it (clocks of two machines are never compared).
+// This file is the lock's API: take, hold, release, inspect. A holder is judged by proof where one
+// exists (process-identity.ts). One that ran on this machine but cannot be told apart from another
+// process (a pid that answers without /proc, a pid namespace we cannot see into) may be alive: it
+// keeps its lock for hours, whether it is slow or stopped. Only one on another machine or boot is
+// judged by a lease: a holder refreshes the lock file's mtime every REFRESH_MS (lease-beat.ts,
+// held.ts), and a waiter that sees no change for a lease breaks it (break.ts).
 // A holder confirms its lock is still its own right before and after each rename (assertLockHeld).
 // A lock name holding anything but our record (lock-record.ts) is refused, never followed,
-// waited for or removed. Without hard links (FAT, exFAT, some network mounts) there is no lock:
-// refused once, `lock-no-hard-links` (see take).
+// waited for or removed. Without hard links there is no lock (claim.ts).
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Stats } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname } from 'node:path';
-import {
-  asHostError,
-  creatingIn,
-  errnoOf,
-  HostIOError,
-  type LockHolder,
-  TargetMovedError,
-} from '../errors.js';
+import { asHostError, HostIOError, type LockHolder, TargetMovedError } from '../errors.js';
 import { lockPathOf, removeLeftovers, sideFileName } from '../side-files/leftovers.js';
-import { trackLockFile, trackSideFile } from '../side-files/side-file-registry.js';
-import { FLAGS, type FsSeam, nodeFs } from '../write/fs-seam.js';
+import { trackSideFile } from '../side-files/side-file-registry.js';
+import { type FsSeam, nodeFs } from '../write/fs-seam.js';
 import { randomHex } from '../write/random.js';
-import {
-  type FileSnapshot,
-  type ReadOptions,
-  readFileSnapshot,
-  resolveTarget,
-} from '../write/read.js';
-import { sleep } from '../write/sleep.js';
-import { startBeat } from './lease-beat.js';
+import { resolveTarget } from '../write/read.js';
+import { retry } from '../write/retry.js';
+import { breakStale, judge, judgeStaging, Leases, removeDeadBreakers } from './break.js';
+import { type Claim, ownerOrRefuse, releaseFile, take, unlinkGone, writeStaging } from './claim.js';
+import { hold, livenessOf, unhold } from './held.js';
 import { isOwner, type LockOwner, readOwner } from './lock-record.js';
-import {
-  type Liveness,
-  liveness,
-  MAY_BE_ALIVE_CEILING_MS,
-  selfIdentity,
-} from './process-identity.js';
+import { selfIdentity } from './process-identity.js';
 
 export { type LockOwner, readOwner };
 
@@ -64,13 +48,8 @@ export interface LockInspection {
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_LEASE_MS = 3_000;
-const FIRST_BACKOFF_MS = 2;
-const MAX_BACKOFF_MS = 50;
 /** How often a retargeted symlink is followed to a new lock before `file-changed`. */
 const MAX_RELOCKS = 3;
-/** How many breakers in a row may have died mid-break before the lock is left to time out. */
-const MAX_BREAK_DEPTH = 3;
-const BREAK_SUFFIX = '.break';
 
 /** Runs `body` holding the lock of `realPath`; the lock is released however `body` ends. */
 export async function withLock<T>(
@@ -158,18 +137,6 @@ export async function withTargetLock<T>(
   }
 }
 
-/** Reads `path` under the lock of `realPath`; TargetMovedError if it names another file now. */
-export async function readLocked(
-  path: string,
-  realPath: string,
-  fs: FsSeam,
-  options: ReadOptions = {},
-): Promise<FileSnapshot> {
-  const snapshot = await readFileSnapshot(path, fs, options);
-  if (snapshot.realPath !== realPath) throw new TargetMovedError();
-  return snapshot;
-}
-
 /**
  * The locks the current call chain holds, by lock path: to refuse waiting for itself, and for a
  * write under one to confirm it still holds it.
@@ -198,9 +165,6 @@ export async function assertLockHeld(
   }
 }
 
-/** The locks this process holds, by nonce: their refresh and interrupt clean-up. */
-const held = new Map<string, { readonly stop: () => void }>();
-
 /**
  * Takes the lock: the owner record is written to a side file first and hard-linked to the lock
  * name, so the lock appears atomically, complete, or not at all.
@@ -224,22 +188,25 @@ export async function acquireLock(
   const leases = new Leases(leaseMs);
   try {
     await writeStaging(claim.staging, owner, fs);
-    // The global `performance`: Node loads perf_hooks on first use, so calls that never lock skip it.
-    const deadline = performance.now() + timeoutMs;
-    // Every pass checks the deadline and sleeps, whatever it found: a loop that retried at once
-    // could spin forever, and in the CLI, whose calls are synchronous, no signal handler would run.
-    // A name found free, or freed by breaking it, is tried once more first, within the pass.
-    for (let backoff = FIRST_BACKOFF_MS; ; backoff = Math.min(backoff * 2, MAX_BACKOFF_MS)) {
-      if (await take(claim, lockPath, fs)) return taken(lockPath, owner, fs);
-      const holder = await ownerOrRefuse(lockPath, fs);
-      const stale = isOwner(holder) ? await judge(lockPath, holder, leases, fs) : undefined;
-      const freed =
-        holder === 'gone' ||
-        (stale !== undefined && (await breakStale(lockPath, stale, claim, leases, fs)));
-      if (freed && (await take(claim, lockPath, fs))) return taken(lockPath, owner, fs);
-      if (performance.now() >= deadline) throw timeout(lockPath, holder);
-      await sleep(backoff * (0.5 + Math.random()));
-    }
+    // Every pass ends in a pause, whatever it found: a loop that retried at once could spin
+    // forever, and in the CLI, whose calls are synchronous, no signal handler would run. A name
+    // found free, or freed by breaking it, is tried once more first, within the pass.
+    let holder: LockOwner | 'gone' = 'gone';
+    const got = await retry(
+      { budgetMs: timeoutMs, firstMs: 2, grow: (ms) => ms * 2, capMs: 50, jitter: true },
+      async () => {
+        if (await take(claim, lockPath, fs)) return taken(lockPath, owner, fs);
+        holder = await ownerOrRefuse(lockPath, fs);
+        const stale = isOwner(holder) ? await judge(lockPath, holder, leases, fs) : undefined;
+        const freed =
+          holder === 'gone' ||
+          (stale !== undefined && (await breakStale(lockPath, stale, claim, leases, fs)));
+        if (freed && (await take(claim, lockPath, fs))) return taken(lockPath, owner, fs);
+        return undefined;
+      },
+    );
+    if (got === undefined) throw timeout(lockPath, holder);
+    return got;
   } finally {
     await unlinkGone(claim.staging, fs).catch(() => undefined);
     untrackStaging();
@@ -251,8 +218,7 @@ export async function acquireLock(
  * process is dead, or that left its lease unrefreshed, is ever broken.
  */
 export async function releaseLock(realPath: string, owner: LockOwner, fs: FsSeam): Promise<void> {
-  held.get(owner.nonce)?.stop();
-  held.delete(owner.nonce);
+  unhold(owner);
   await releaseFile(lockPathOf(realPath), owner, fs);
 }
 
@@ -281,29 +247,6 @@ async function taken(lockPath: string, owner: LockOwner, fs: FsSeam): Promise<Lo
   return owner;
 }
 
-/** Starts refreshing a lock just taken and tracks it for interrupt clean-up. */
-function hold(lockPath: string, owner: LockOwner): void {
-  const untrack = trackLockFile(lockPath, owner.nonce);
-  const stopBeat = startBeat(lockPath, owner.nonce);
-  held.set(owner.nonce, {
-    stop: () => {
-      stopBeat();
-      untrack();
-    },
-  });
-}
-
-/**
- * The record at a lock or break name another holds; `lock-foreign` when it is not ours: no
- * cursorhooks process wrote it, so none will ever remove it, and it is not ours to remove.
- */
-async function ownerOrRefuse(path: string, fs: FsSeam): Promise<LockOwner | 'gone'> {
-  const holder = await readOwner(path, fs);
-  if (holder === 'foreign')
-    throw new HostIOError('lock-foreign', undefined, { path, role: 'lock' });
-  return holder;
-}
-
 function timeout(lockPath: string, holder: LockOwner | 'gone'): HostIOError {
   const details = isOwner(holder) ? { holder: holderOf(holder) } : {};
   return new HostIOError('lock-timeout', undefined, { path: lockPath, role: 'lock', ...details });
@@ -311,241 +254,4 @@ function timeout(lockPath: string, holder: LockOwner | 'gone'): HostIOError {
 
 function holderOf(owner: LockOwner): LockHolder {
   return { pid: owner.pid, hostname: owner.hostname, acquiredAt: owner.acquiredAt };
-}
-
-async function releaseFile(path: string, owner: LockOwner, fs: FsSeam): Promise<void> {
-  const holder = await readOwner(path, fs);
-  if (!isOwner(holder) || holder.nonce !== owner.nonce) return;
-  await unlinkGone(path, fs);
-}
-
-/** Our owner record ready in a staging file, linked to whatever name we take. */
-interface Claim {
-  readonly realPath: string;
-  readonly owner: LockOwner;
-  readonly staging: string;
-}
-
-/** Errors of a link(2) on a file system that has no hard links. */
-const NO_HARD_LINKS = new Set(['ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
-/**
- * The same, only if a probe agrees: Linux says EPERM on vfat; Windows answers a FAT volume with
- * ERROR_INVALID_FUNCTION, which libuv reports as EISDIR. Either may also be about the name alone.
- */
-const MAYBE_NO_HARD_LINKS = new Set(['EPERM', 'EISDIR']);
-
-/**
- * Links the claim's staging file to `name`: true if taken, false if `name` exists (even as a
- * dangling link: link(2) never follows the new name). Windows' transient refusals are retried
- * by the seam, once, not here again.
- */
-async function take(claim: Claim, name: string, fs: FsSeam): Promise<boolean> {
-  try {
-    await fs.link(claim.staging, name);
-    return true;
-  } catch (err) {
-    const code = errnoOf(err);
-    if (code === 'EEXIST') return false;
-    const none =
-      NO_HARD_LINKS.has(code ?? '') ||
-      (MAYBE_NO_HARD_LINKS.has(code ?? '') && !(await linksWork(claim, fs)));
-    if (none) {
-      throw new HostIOError('lock-no-hard-links', code, { path: dirname(name), role: 'directory' });
-    }
-    throw asHostError(err);
-  }
-}
-
-/**
- * Whether the staging file links to a fresh name. EPERM may mean no hard links (vfat) or, on
- * Windows, a lock name still being deleted: only the first also refuses a name nobody ever used.
- * A fallback lock (an exclusive create, then the record) was not chosen: its empty moment cannot be told from a foreign empty file, which would then have
- * to be waited for instead of refused.
- */
-async function linksWork(claim: Claim, fs: FsSeam): Promise<boolean> {
-  const probe = await sideFileName(claim.realPath, 'lock-tmp');
-  const untrack = trackSideFile(probe);
-  try {
-    await fs.link(claim.staging, probe);
-  } catch (err) {
-    untrack();
-    const code = errnoOf(err) ?? '';
-    if (MAYBE_NO_HARD_LINKS.has(code) || NO_HARD_LINKS.has(code)) return false;
-    throw asHostError(err);
-  }
-  try {
-    await unlinkGone(probe, fs);
-  } finally {
-    untrack();
-  }
-  return true;
-}
-
-async function unlinkGone(path: string, fs: FsSeam): Promise<void> {
-  await fs.unlink(path).catch((err: unknown) => {
-    if (errnoOf(err) !== 'ENOENT') throw asHostError(err);
-  });
-}
-
-async function writeStaging(path: string, owner: LockOwner, fs: FsSeam): Promise<void> {
-  // The first file any write makes beside its target: where a read-only directory shows.
-  const handle = await fs.open(path, FLAGS.createExclusive, 0o644).catch((err: unknown) => {
-    throw creatingIn(err, dirname(path));
-  });
-  try {
-    await fs.write(handle, new TextEncoder().encode(`${JSON.stringify(owner)}\n`));
-    // Flushed, so a lock surviving a power loss still names its (then dead) owner.
-    await fs.fsync(handle);
-  } catch (err) {
-    throw asHostError(err);
-  } finally {
-    await fs.close(handle).catch(() => undefined);
-  }
-}
-
-/** A lock of this process is alive whatever the probes say (our own pid is never judged). */
-function livenessOf(owner: LockOwner): Liveness {
-  return held.has(owner.nonce) ? 'alive' : liveness(owner);
-}
-
-/** A record judged stale, and the file state it was judged on: it is broken only unchanged. */
-interface Judged {
-  readonly owner: LockOwner;
-  readonly seen: string;
-}
-
-/**
- * The last change each waiter saw of each lock or break file that no probe can judge, on its own
- * monotonic clock: clocks of other machines are never compared.
- */
-class Leases {
-  private readonly seen = new Map<string, { readonly state: string; readonly since: number }>();
-
-  constructor(private readonly leaseMs: number) {}
-
-  /** Whether `path` has shown `state` unchanged for a whole lease. */
-  expired(path: string, state: string): boolean {
-    const now = performance.now();
-    const last = this.seen.get(path);
-    if (last === undefined || last.state !== state) {
-      this.seen.set(path, { state, since: now });
-      return false;
-    }
-    return now - last.since >= this.leaseMs;
-  }
-}
-
-/** The lock or break file's status now; undefined once it is gone. */
-async function statusOf(path: string, fs: FsSeam): Promise<Stats | undefined> {
-  try {
-    return await fs.lstat(path);
-  } catch (err) {
-    if (errnoOf(err) === 'ENOENT') return undefined;
-    throw asHostError(err);
-  }
-}
-
-/** What identifies one refresh of one record: its nonce, inode and mtime. */
-function stateOf(owner: LockOwner, stats: Stats): string {
-  return `${owner.nonce}:${stats.ino}:${stats.mtimeMs}`;
-}
-
-/** What identifies one refresh of the record at `path`; undefined once it is gone. */
-async function fileState(path: string, owner: LockOwner, fs: FsSeam): Promise<string | undefined> {
-  const stats = await statusOf(path, fs);
-  return stats === undefined ? undefined : stateOf(owner, stats);
-}
-
-/**
- * The record as judged, if its holder is provably dead, or may be alive but left it unrefreshed
- * past the ceiling (on this machine's clock: same machine), or cannot be probed and let its lease
- * run out; else undefined.
- */
-async function judge(
-  path: string,
-  owner: LockOwner,
-  leases: Leases,
-  fs: FsSeam,
-): Promise<Judged | undefined> {
-  const verdict = livenessOf(owner);
-  if (verdict === 'alive') return undefined;
-  const stats = await statusOf(path, fs);
-  if (stats === undefined) return undefined;
-  const seen = stateOf(owner, stats);
-  const stale =
-    verdict === 'dead' ||
-    (verdict === 'maybe-alive'
-      ? Date.now() - stats.mtimeMs >= MAY_BE_ALIVE_CEILING_MS
-      : leases.expired(path, seen));
-  return stale ? { owner, seen } : undefined;
-}
-
-/**
- * A waiter's staging file judged by the record inside: stale when its writer is dead or the file
- * outlived the ceiling (a waiter stages its record only while it waits).
- */
-async function judgeStaging(path: string, fs: FsSeam): Promise<'stale' | 'kept' | 'unreadable'> {
-  const stats = await statusOf(path, fs);
-  if (stats === undefined) return 'kept';
-  if (Date.now() - stats.mtimeMs >= MAY_BE_ALIVE_CEILING_MS) return 'stale';
-  const record = await readOwner(path, fs).catch(() => 'foreign' as const);
-  if (record === 'gone') return 'kept';
-  if (!isOwner(record)) return 'unreadable';
-  return livenessOf(record) === 'dead' ? 'stale' : 'kept';
-}
-
-/**
- * Removes `file` only if it still holds the stale record, unchanged; a live lock is never moved.
- * Breakers take `<file>.break` in turn (by link, like the lock) and re-read `file` under it: a
- * removed nonce never comes back, so a late breaker finds another record and leaves it. A break
- * file whose holder died is broken the same way one level deeper, at most MAX_BREAK_DEPTH deep
- * (deeper, the lock times out rather than guess). A break name holding something not ours is
- * refused, `lock-foreign`, as the lock name is. True when `file` was removed.
- */
-async function breakStale(
-  file: string,
-  stale: Judged,
-  claim: Claim,
-  leases: Leases,
-  fs: FsSeam,
-  depth = 0,
-): Promise<boolean> {
-  const breakPath = `${file}${BREAK_SUFFIX}`;
-  if (!(await take(claim, breakPath, fs))) {
-    const breaker = await ownerOrRefuse(breakPath, fs);
-    const dead = isOwner(breaker) ? await judge(breakPath, breaker, leases, fs) : undefined;
-    if (dead !== undefined && depth < MAX_BREAK_DEPTH) {
-      await breakStale(breakPath, dead, claim, leases, fs, depth + 1);
-    }
-    // A live breaker is finishing the job, or its dead file is gone now: the caller retries.
-    return false;
-  }
-  try {
-    const holder = await readOwner(file, fs);
-    // Only the record judged, unchanged: a new holder differs in its nonce, and a lease holder
-    // that refreshed since (alive after all) in its mtime.
-    if (!isOwner(holder) || (await fileState(file, holder, fs)) !== stale.seen) return false;
-    await unlinkGone(file, fs);
-    return true;
-  } finally {
-    await releaseFile(breakPath, claim.owner, fs);
-  }
-}
-
-/**
- * Clears break files a killed breaker left beside the lock just taken, at every level a break can
- * reach (a gap does not end the search: a deeper one outlives the shallower it broke). Holding
- * the lock makes this safe even against a late breaker: every nonce it could have judged stale is
- * gone. Best effort: a failure here must not lose the lock just taken, and a leftover break file
- * is broken by the next breaker anyway.
- */
-async function removeDeadBreakers(lockPath: string, fs: FsSeam): Promise<void> {
-  let path = lockPath;
-  for (let depth = 0; depth <= MAX_BREAK_DEPTH; depth++) {
-    path += BREAK_SUFFIX;
-    const breaker = await readOwner(path, fs).catch(() => 'foreign' as const);
-    if (isOwner(breaker) && livenessOf(breaker) === 'dead') {
-      await unlinkGone(path, fs).catch(() => undefined);
-    }
-  }
 }
