@@ -34,9 +34,9 @@ import { readLocked } from './lock/read-locked.js';
 import { hasSideFiles } from './side-files/leftovers.js';
 import { checkHostPaths } from './status/path-checks.js';
 import type { HostPathChecker, HostPathReport } from './status/path-report.js';
+import { equalBytes } from './write/bytes.js';
 import {
   compareAndSwap,
-  equalBytes,
   lockOptions,
   refuseUnreplaceable,
   sameFile,
