@@ -35,9 +35,9 @@ import { hasSideFiles } from './side-files/leftovers.js';
 import { ExecutableUnverifiedError } from './status/executable-unverified.js';
 import { checkHostPaths } from './status/path-checks.js';
 import { decidingCheck, type HostPathChecker, type HostPathReport } from './status/path-report.js';
+import { equalBytes } from './write/bytes.js';
 import {
   compareAndSwap,
-  equalBytes,
   lockOptions,
   refuseUnreplaceable,
   sameFile,

@@ -164,7 +164,8 @@ describe('what one call of the built executable evaluates', () => {
   const planner = /^(src\/(planner|json|domain|shell)|contracts)\//;
   // The interrupt clean-up (and the open flags it reads lock names with) is wired before any
   // command runs; the rest of the kit is not.
-  const hostKit = /^src\/node\/(?!interrupt\.ts$|side-file-registry\.ts$|fs-calls\.ts$)/;
+  const hostKit =
+    /^src\/node\/(?!side-files\/interrupt\.ts$|side-files\/side-file-registry\.ts$|write\/fs-calls\.ts$)/;
   const ofCommands = (modules: readonly string[]) =>
     modules.filter((module) => module.startsWith('src/cli/commands/')).sort();
   const ofPackages = (modules: readonly string[]) =>

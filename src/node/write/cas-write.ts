@@ -230,8 +230,6 @@ export function sameFile(current: Expected, expected: Expected): boolean {
   );
 }
 
-export { equalBytes };
-
 /**
  * Gives the temp file the target's owner where permitted (as root). Refused is fine: EPERM
  * unprivileged, EINVAL where the file system cannot represent the id (some network mounts).

@@ -1,5 +1,5 @@
-// node:crypto loaded on first use: it costs about 10 ms to load, and the calls that never write
-// (status, plan, --dry-run) never need a random name.
+// node:crypto loaded on first use: loading it is a visible share of a short call's start-up, and
+// the calls that never write (status, plan, --dry-run) never need a random name.
 
 /** `bytes` random bytes as lowercase hex. */
 export async function randomHex(bytes: number): Promise<string> {
