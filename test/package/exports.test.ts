@@ -65,6 +65,7 @@ const EXPORTS: Record<keyof typeof ENTRY_SOURCES, readonly string[]> = {
     'CheckStatus: type',
     'DiagnoseOptions: interface',
     'Diagnosis: interface',
+    'ExecutableUnverifiedError: class',
     'Expected: type',
     'FileChangedError: class',
     'FileSnapshot: interface',
