@@ -40,11 +40,14 @@ function swapIn(name, specifier, file) {
 const portableSha256 = swapIn('portable-sha256', /^\.\/sha256\.js$/, 'src/json/sha256-portable.ts');
 // node:os through a facade that loads it on first use: few calls need it (os-on-demand.ts).
 const osOnDemand = swapIn('os-on-demand', /^node:os$/, 'src/cli/os-on-demand.ts');
+// The global `performance` as the process's monotonic clock: the real one loads perf_hooks.
+const MONOTONIC_CLOCK = 'src/cli/monotonic-clock.ts';
 
 await build({
   ...common,
   entryPoints: ['src/cli/main.ts'],
   plugins: [portableSha256, osOnDemand],
+  inject: [MONOTONIC_CLOCK],
   outfile: 'dist/cli-main.cjs',
   // The bin compiles the bundle with node:vm, where a real import() would need an experimental
   // flag: esbuild turns each into a require() of the same module.
@@ -71,6 +74,12 @@ if (foreign >= 0) {
   throw new Error(
     `dist/cli-main.cjs line ${line} is not ASCII: write the source text with escapes`,
   );
+}
+
+// The injected clock has now() alone: a source reading more of `performance` would get undefined.
+const beyondNow = /\bperformance\d*\.(?!now\()\w+/.exec(bundle.toString('latin1'));
+if (beyondNow !== null) {
+  throw new Error(`dist/cli-main.cjs reads ${beyondNow[0]}: ${MONOTONIC_CLOCK} gives only now()`);
 }
 
 writeCodeCache();

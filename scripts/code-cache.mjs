@@ -1,9 +1,8 @@
 // The code cache of dist/cli-main.cjs, made from the calls whose start-up counts: each call
 // starts from the cache the one before wrote, so the last holds what all of them compiled. The
-// calls run in a temporary home: install --dry-run on the fresh file, then status, plan and
-// --version after a real install. The install itself runs through the plain bin and adds
-// nothing: V8 reads the whole cache on every call, and the write path's functions would make
-// every read-only call pay for them (a real write spends far longer in fsync than compiling).
+// calls run in a temporary home: install --dry-run on the fresh file, a real install (the lock,
+// the writer and the ledger, about 2 ms of compiling on every write otherwise), then status,
+// plan and --version.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +10,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const RUN = fileURLToPath(new URL('code-cache-run.cjs', import.meta.url));
-const BIN = fileURLToPath(new URL('../dist/cli.cjs', import.meta.url));
 const CACHE = fileURLToPath(new URL('../dist/cli-main.cache', import.meta.url));
 const SHELL = 'cursor-linux-user-3.22.12-single-quote';
 
@@ -37,13 +35,13 @@ export function writeCodeCache() {
     });
     const calls = [
       { args: ['install', ...files, ...spec, '--dry-run'] },
-      { args: ['install', ...files, ...spec], bin: BIN },
+      { args: ['install', ...files, ...spec] },
       { args: ['status', ...files] },
       { args: ['plan'], input: request },
       { args: ['--version'] },
     ];
-    for (const { args, input = '', bin = RUN } of calls) {
-      const call = spawnSync(process.execPath, [bin, ...args], { input, encoding: 'utf8' });
+    for (const { args, input = '' } of calls) {
+      const call = spawnSync(process.execPath, [RUN, ...args], { input, encoding: 'utf8' });
       if (call.status !== 0) {
         throw new Error(`code cache: cursorhooks ${args[0]} exited ${call.status}: ${call.stderr}`);
       }

@@ -231,6 +231,16 @@ describe('what one call of the built executable evaluates', () => {
     }
   });
 
+  it('a real install loads neither node:crypto nor node:perf_hooks (red: a write pays for crypto and its streams for a random name, or for the perf hooks for its lock deadline)', () => {
+    const where = home();
+    writeHooks(where);
+    const { builtins } = moduleLoads(['install', ...files(where), ...specArgs(where.spec)]);
+    expect(builtins).toContain('node:fs');
+    expect(builtins).not.toContain('node:crypto');
+    expect(builtins).not.toContain('node:perf_hooks');
+    expect(readFileSync(where.hooks, 'utf8')).toContain('"stop"');
+  });
+
   it("loads node:os on demand, where a call needs the home directory (red: the bundle's on-demand node:os gives a wrong or missing home)", () => {
     const where = home();
     const call = spawnSync(
