@@ -45,12 +45,16 @@ describe('the built cursorhooks executable', () => {
     expect(source).not.toMatch(/inversify|reflect-metadata/);
   });
 
-  it('compiles the bundle with the code cache the build made, and V8 takes it (red: a stale or mismatched cache leaves every call compiling the whole bundle)', () => {
-    const bin = createRequire(import.meta.url)(BUILT_CLI) as {
-      compileCli: () => { script: { cachedDataRejected?: boolean } };
-    };
-    expect(bin.compileCli().script.cachedDataRejected).toBe(false);
-  });
+  it.each(['install', 'status', 'plan', '--version', 'remove'])(
+    'compiles the bundle with the code cache the build made for %s, and V8 takes it (red: a stale, missing or mismatched cache leaves every call compiling the whole bundle)',
+    (command) => {
+      const bin = createRequire(import.meta.url)(BUILT_CLI) as {
+        cacheFor: (command: string) => string;
+        compileCli: (cache: string) => { script: { cachedDataRejected?: boolean } };
+      };
+      expect(bin.compileCli(bin.cacheFor(command)).script.cachedDataRejected).toBe(false);
+    },
+  );
 
   it.each([
     ['refused', Buffer.from('not a V8 code cache')],
