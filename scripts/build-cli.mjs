@@ -1,12 +1,12 @@
-// `npm run build:cli`: the CLI as three files in dist/.
+// `npm run build:cli`: the CLI as a bundle, its bin and code caches in dist/.
 // - cli-main.cjs: the whole CLI, one CommonJS bundle. CommonJS, because an ES module entry costs
 //   every call the ES loader's start, a facade per built-in and the linking of each module (about
 //   0.2x a bare node for --version, measured); one file, because esbuild wraps the modules behind
 //   the command table's import() in functions that run only when that command does, so a call
 //   evaluates its own command's code and no other.
 // - cli.cjs: the package bin (src/cli/bin.cts), which compiles cli-main.cjs with a code cache.
-// - cli-main.cache: that V8 code cache, made here by running the commands whose start-up counts
-//   (scripts/code-cache.mjs).
+// - cli-main.cache and cli-main.<command>.cache: V8 code caches, made here by running the
+//   commands whose start-up counts (scripts/code-cache.mjs).
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import { writeCodeCache } from './code-cache.mjs';
