@@ -52,7 +52,12 @@ export function requireXattrs(from: string): XattrModule | undefined {
   } catch {
     return undefined;
   }
-  return withCalls(() => createRequire(loader)(BINARY)) ?? withCalls(() => require(MODULE));
+  // A binary the user names in NAPI_RS_NATIVE_LIBRARY_PATH is the loader's to load.
+  const direct =
+    process.env.NAPI_RS_NATIVE_LIBRARY_PATH === undefined
+      ? withCalls(() => createRequire(loader)(BINARY))
+      : undefined;
+  return direct ?? withCalls(() => require(MODULE));
 }
 
 /** What `load` gives, if it loads and has every call the kit makes. */

@@ -66,6 +66,17 @@ describe('requireXattrs', () => {
     expect(requireXattrs(partial)).toMatchObject({ fromLoader: true });
   });
 
+  it('leaves a binary named in NAPI_RS_NATIVE_LIBRARY_PATH to the loader (red: the package binary is taken over the one the user named)', () => {
+    const from = installed(`${exporting(CALLS)}\nexports.fromLoader = true;`);
+    binaryBeside(from, exporting(CALLS));
+    vi.stubEnv('NAPI_RS_NATIVE_LIBRARY_PATH', '/opt/xattr.node');
+    try {
+      expect(requireXattrs(from)).toMatchObject({ fromLoader: true });
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
   it('says undefined where neither the binary package nor the loader loads (red: a broken install counts as loaded)', () => {
     const from = installed("throw new Error('invalid ELF header');");
     binaryBeside(from, "throw new Error('invalid ELF header');");
