@@ -1,12 +1,12 @@
-// `npm run build:cli`: the CLI as three files in dist/.
+// `npm run build:cli`: the CLI as a bundle, its bin and code caches in dist/.
 // - cli-main.cjs: the whole CLI, one CommonJS bundle. CommonJS, because an ES module entry costs
 //   every call the ES loader's start, a facade per built-in and the linking of each module (about
 //   0.2x a bare node for --version, measured); one file, because esbuild wraps the modules behind
 //   the command table's import() in functions that run only when that command does, so a call
 //   evaluates its own command's code and no other.
 // - cli.cjs: the package bin (src/cli/bin.cts), which compiles cli-main.cjs with a code cache.
-// - cli-main.cache: that V8 code cache, made here by running the commands whose start-up counts
-//   (scripts/code-cache.mjs).
+// - cli-main.cache and cli-main.<command>.cache: V8 code caches, made here by running the
+//   commands whose start-up counts (scripts/code-cache.mjs).
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import { writeCodeCache } from './code-cache.mjs';
@@ -40,11 +40,14 @@ function swapIn(name, specifier, file) {
 const portableSha256 = swapIn('portable-sha256', /^\.\/sha256\.js$/, 'src/json/sha256-portable.ts');
 // node:os through a facade that loads it on first use: few calls need it (os-on-demand.ts).
 const osOnDemand = swapIn('os-on-demand', /^node:os$/, 'src/cli/os-on-demand.ts');
+// The global `performance` as the process's monotonic clock: the real one loads perf_hooks.
+const MONOTONIC_CLOCK = 'src/cli/monotonic-clock.ts';
 
 await build({
   ...common,
   entryPoints: ['src/cli/main.ts'],
   plugins: [portableSha256, osOnDemand],
+  inject: [MONOTONIC_CLOCK],
   outfile: 'dist/cli-main.cjs',
   // The bin compiles the bundle with node:vm, where a real import() would need an experimental
   // flag: esbuild turns each into a require() of the same module.
@@ -71,6 +74,12 @@ if (foreign >= 0) {
   throw new Error(
     `dist/cli-main.cjs line ${line} is not ASCII: write the source text with escapes`,
   );
+}
+
+// The injected clock has now() alone: a source reading more of `performance` would get undefined.
+const beyondNow = /\bperformance\d*\.(?!now\()\w+/.exec(bundle.toString('latin1'));
+if (beyondNow !== null) {
+  throw new Error(`dist/cli-main.cjs reads ${beyondNow[0]}: ${MONOTONIC_CLOCK} gives only now()`);
 }
 
 writeCodeCache();

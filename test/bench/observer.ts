@@ -1,16 +1,16 @@
 // A stop observer on cursorhooks/observer answering one stop, against a bare `node -e 0`: at
 // most 1.3× (issue 35), since Cursor starts the observer on every stop. Paired runs as in the
-// CLI start-up group; both sides run in the same clean environment (PATH and HOME only: no
-// NODE_OPTIONS, no NODE_EXTRA_CA_CERTS), so neither pays for preloads the other skips.
+// CLI start-up group, in the same clean environment (CLEAN_ENV), so neither side pays for a
+// preload the other skips.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { type GroupReport, ms, type Target, times } from './report.js';
+import { CLEAN_ENV, CLEAN_ENV_NOTE } from './startup.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const OBSERVER = fileURLToPath(new URL('observer-stop.mjs', import.meta.url));
 export const OBSERVER_TARGET = 1.3;
 const ROUNDS = 31;
-const ENV = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' };
 const PAYLOAD = JSON.stringify({
   conversation_id: 'c0ffee00-0000-4000-8000-000000000001',
   generation_id: 'g-1',
@@ -24,7 +24,11 @@ const PAYLOAD = JSON.stringify({
 /** Wall time of one process, start to exit, in milliseconds; a wrong answer ends the bench. */
 function time(args: readonly string[], stdin: string, expected: string): number {
   const started = performance.now();
-  const child = spawnSync(process.execPath, args, { input: stdin, encoding: 'utf8', env: ENV });
+  const child = spawnSync(process.execPath, args, {
+    input: stdin,
+    encoding: 'utf8',
+    env: CLEAN_ENV,
+  });
   const elapsed = performance.now() - started;
   if (child.status !== 0 || child.stdout !== expected) {
     throw new Error(
@@ -71,11 +75,7 @@ export function observer(): GroupReport {
         title: `10. stop observer: one stop answered vs a bare node -e 0 (${ROUNDS} paired runs)`,
         notes: [
           'wall time per process in ms (medians); ratio = median of the per-pair ratios',
-          `both sides in a clean environment, PATH and HOME only (no NODE_OPTIONS, no NODE_EXTRA_CA_CERTS): ${Object.entries(
-            ENV,
-          )
-            .map(([name, value]) => `${name}=${value}`)
-            .join(' ')}`,
+          CLEAN_ENV_NOTE,
           'the observer: test/bench/observer-stop.mjs, importing cursorhooks/observer (the built entry), a stop payload on stdin, {} on stdout',
         ],
         columns: ['case', 'node -e 0', 'observer', 'ratio'],

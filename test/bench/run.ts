@@ -38,6 +38,9 @@ const cpu = os.cpus()[0]?.model ?? 'unknown';
 console.log(`cursorhooks benchmarks: node ${process.version}, ${os.cpus().length} CPUs (${cpu})`);
 console.log(`load average at start: ${load} (a busy machine makes every row slower and noisier)`);
 console.log('medians of tinybench samples; progress goes to stderr');
+console.log(
+  'every group paired against a bare node runs both sides with PATH and HOME only (no NODE_OPTIONS, no NODE_EXTRA_CA_CERTS)',
+);
 
 const GROUPS = [
   'json',

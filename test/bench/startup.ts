@@ -1,11 +1,14 @@
 // CLI start-up against a bare `node -e 0` on the same machine: `--version`, `plan`, `status` and
 // `install --dry-run` at most 1.2× (issue 20), every other call at most 1.5× (issue 8). Paired
 // runs: every round starts both processes back to back (alternating which goes first), so load
-// that comes and goes hits both; the verdict is the median of the per-pair ratios. Each row also
-// says what the call loads (counted once through a module-load hook, never timed).
+// that comes and goes hits both; the verdict is the median of the per-pair ratios. Both sides run
+// in one clean environment (CLEAN_ENV): a preload such as NODE_EXTRA_CA_CERTS adds the same fixed
+// cost to both and hides the CLI's own. Each row also says what the call loads (counted once
+// through a module-load hook, never timed).
 
 import { execFileSync, spawnSync } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LinuxUserShell32212, Operation, plan } from '../../src/index.js';
 import { moduleLoads } from '../cli/module-loads.js';
@@ -14,11 +17,21 @@ import { type Cell, type GroupReport, ms, type Target, times } from './report.js
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const CLI = fileURLToPath(new URL('../../dist/cli.cjs', import.meta.url));
 const BUNDLE = fileURLToPath(new URL('../../dist/cli-main.cjs', import.meta.url));
-const CODE_CACHE = fileURLToPath(new URL('../../dist/cli-main.cache', import.meta.url));
+const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 /** The commands issue 20 names; `OTHER` for the rest. */
 export const TARGET = 1.2;
 export const OTHER = 1.5;
 export const ROUNDS = 21;
+/**
+ * The environment of every timed process, bare node's and the CLI's alike: PATH and HOME only, so
+ * no NODE_OPTIONS or NODE_EXTRA_CA_CERTS (a certificate bundle read on every start) rides along.
+ */
+export const CLEAN_ENV: Readonly<Record<string, string>> = {
+  PATH: process.env.PATH ?? '',
+  HOME: process.env.HOME ?? '',
+};
+/** The note each paired table carries, naming the environment it ran in. */
+export const CLEAN_ENV_NOTE = `both sides in a clean environment: PATH and HOME=${CLEAN_ENV.HOME} only (no NODE_OPTIONS, no NODE_EXTRA_CA_CERTS)`;
 
 export interface Call {
   readonly label: string;
@@ -58,10 +71,14 @@ function calls(): Call[] {
   ];
 }
 
-/** Wall time of one process, start to exit, in milliseconds; a failed call ends the bench. */
+/** Wall time of one process in CLEAN_ENV, start to exit, in milliseconds; a failed call ends the bench. */
 export function time(args: readonly string[], stdin: string): number {
   const started = performance.now();
-  const child = spawnSync(process.execPath, args, { input: stdin, encoding: 'utf8' });
+  const child = spawnSync(process.execPath, args, {
+    input: stdin,
+    encoding: 'utf8',
+    env: CLEAN_ENV,
+  });
   const elapsed = performance.now() - started;
   if (child.status !== 0)
     throw new Error(`${args.join(' ')} exited ${child.status}: ${child.stderr}`);
@@ -108,6 +125,14 @@ export function startupRow(group: string, call: Call): { row: Cell[]; target: Ta
   };
 }
 
+/** The build's code caches and their sizes, e.g. `cli-main.status.cache 324 KB`. */
+function codeCaches(): string {
+  return readdirSync(DIST)
+    .filter((name) => /^cli-main(\.[a-z]+)?\.cache$/.test(name))
+    .map((name) => `${name} ${(statSync(join(DIST, name)).size / 1024).toFixed(0)} KB`)
+    .join(', ');
+}
+
 export function startup(): GroupReport {
   // Always measure the current sources: a stale dist would time yesterday's CLI.
   execFileSync('npm', ['run', '--silent', 'build:cli'], { cwd: ROOT, stdio: 'pipe' });
@@ -125,8 +150,9 @@ export function startup(): GroupReport {
         title: `7. CLI start-up: built CLI vs a bare node -e 0 (${ROUNDS} paired runs each)`,
         notes: [
           'wall time per process in ms (medians); ratio = median of the per-pair ratios',
+          CLEAN_ENV_NOTE,
           LOADS_NOTE,
-          `the bundle is one file of ${(statSync(BUNDLE).size / 1024).toFixed(0)} KB, read whole by every call, with a code cache of ${(statSync(CODE_CACHE).size / 1024).toFixed(0)} KB`,
+          `the bundle is one file of ${(statSync(BUNDLE).size / 1024).toFixed(0)} KB, read whole by every call, with the code cache for its command: ${codeCaches()}`,
         ],
         columns: COLUMNS,
         rows,

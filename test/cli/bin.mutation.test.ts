@@ -16,7 +16,8 @@ const nodeRequire = createRequire(import.meta.url);
 interface Bin {
   readonly BUNDLE: string;
   readonly CODE_CACHE: string;
-  readonly compileCli: () => { readonly script: Script; readonly run: () => void };
+  readonly cacheFor: (command: string | undefined) => string;
+  readonly compileCli: (cache: string) => { readonly script: Script; readonly run: () => void };
 }
 
 /** What the test bundle saw when it ran, recorded on the bin's module object. */
@@ -80,6 +81,17 @@ describe('the executable', () => {
     expect(module.seen).toBeUndefined();
   });
 
+  it("gives the commands timed most a code cache of their own and every other call the shared one (red: a call deserialises every command's compiled code, or a command reads a cache the build never made)", () => {
+    const { bin } = loadBin(false);
+    expect(bin.cacheFor('install')).toBe(join(dir, 'cli-main.install.cache'));
+    expect(bin.cacheFor('status')).toBe(join(dir, 'cli-main.status.cache'));
+    expect(bin.cacheFor('plan')).toBe(join(dir, 'cli-main.plan.cache'));
+    expect(bin.cacheFor('--version')).toBe(join(dir, 'cli-main.version.cache'));
+    for (const other of ['remove', 'qualify', '--help', 'version', undefined]) {
+      expect(bin.cacheFor(other)).toBe(bin.CODE_CACHE);
+    }
+  });
+
   it('as the main module, runs the bundle as a CommonJS module in its directory (red: the CLI does not run, or sees the wrong module, require, file or directory)', () => {
     writeBundle();
     const { module } = loadBin(true);
@@ -120,14 +132,14 @@ describe('the executable', () => {
   it('compiles without a cache file, takes a cache V8 made for the same source and refuses a foreign one (red: the cache is never read, or a missing one is a crash)', () => {
     writeBundle();
     const { bin } = loadBin(false);
-    const bare = bin.compileCli().script;
+    const bare = bin.compileCli(bin.CODE_CACHE).script;
     // No cache given: V8 reports nothing about one.
     expect(bare.cachedDataRejected).toBeUndefined();
     writeFileSync(bin.CODE_CACHE, bare.createCachedData());
-    expect(bin.compileCli().script.cachedDataRejected).toBe(false);
+    expect(bin.compileCli(bin.CODE_CACHE).script.cachedDataRejected).toBe(false);
     // A source this isolate has not compiled yet: V8 checks the cache against it.
     writeBundle(`, fresh: ${JSON.stringify(dir)}`);
     writeFileSync(bin.CODE_CACHE, Buffer.from('not a code cache'));
-    expect(bin.compileCli().script.cachedDataRejected).toBe(true);
+    expect(bin.compileCli(bin.CODE_CACHE).script.cachedDataRejected).toBe(true);
   });
 });

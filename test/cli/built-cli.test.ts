@@ -45,12 +45,16 @@ describe('the built cursorhooks executable', () => {
     expect(source).not.toMatch(/inversify|reflect-metadata/);
   });
 
-  it('compiles the bundle with the code cache the build made, and V8 takes it (red: a stale or mismatched cache leaves every call compiling the whole bundle)', () => {
-    const bin = createRequire(import.meta.url)(BUILT_CLI) as {
-      compileCli: () => { script: { cachedDataRejected?: boolean } };
-    };
-    expect(bin.compileCli().script.cachedDataRejected).toBe(false);
-  });
+  it.each(['install', 'status', 'plan', '--version', 'remove'])(
+    'compiles the bundle with the code cache the build made for %s, and V8 takes it (red: a stale, missing or mismatched cache leaves every call compiling the whole bundle)',
+    (command) => {
+      const bin = createRequire(import.meta.url)(BUILT_CLI) as {
+        cacheFor: (command: string) => string;
+        compileCli: (cache: string) => { script: { cachedDataRejected?: boolean } };
+      };
+      expect(bin.compileCli(bin.cacheFor(command)).script.cachedDataRejected).toBe(false);
+    },
+  );
 
   it.each([
     ['refused', Buffer.from('not a V8 code cache')],
@@ -230,6 +234,16 @@ describe('what one call of the built executable evaluates', () => {
       expect(builtins).not.toContain('node:perf_hooks');
       if (args[0] !== 'status') expect(builtins).not.toContain('node:os');
     }
+  });
+
+  it('a real install loads neither node:crypto nor node:perf_hooks (red: a write pays for crypto and its streams for a random name, or for the perf hooks for its lock deadline)', () => {
+    const where = home();
+    writeHooks(where);
+    const { builtins } = moduleLoads(['install', ...files(where), ...specArgs(where.spec)]);
+    expect(builtins).toContain('node:fs');
+    expect(builtins).not.toContain('node:crypto');
+    expect(builtins).not.toContain('node:perf_hooks');
+    expect(readFileSync(where.hooks, 'utf8')).toContain('"stop"');
   });
 
   it("loads node:os on demand, where a call needs the home directory (red: the bundle's on-demand node:os gives a wrong or missing home)", () => {

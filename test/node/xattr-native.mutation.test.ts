@@ -4,7 +4,7 @@
 // "(os error N)" turned into Node's errno code.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { asSystemError as asError, requireXattrs } from '../../src/node/write/xattr-native.js';
 
@@ -30,6 +30,16 @@ function installed(source: string): string {
   return join(root, 'app.js');
 }
 
+/** Lays the platform's binary package (as the loader names it) beside the loader made for `from`. */
+function binaryBeside(from: string, source: string): void {
+  const gnu = process.platform === 'linux' ? '-gnu' : '';
+  const name = `xattr-${process.platform}-${process.arch}${gnu}`;
+  const folder = join(dirname(from), 'node_modules', '@napi-rs', name);
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, 'package.json'), `{"name":"@napi-rs/${name}","main":"index.js"}`);
+  writeFileSync(join(folder, 'index.js'), source);
+}
+
 const exporting = (names: readonly string[]) =>
   names.map((name) => `exports.${name} = () => '${name}';`).join('\n');
 
@@ -38,6 +48,39 @@ describe('requireXattrs', () => {
     const loaded = requireXattrs(installed(exporting(CALLS)));
     expect(loaded?.listAttributesSync('/x')).toBe('listAttributesSync');
     expect(loaded?.removeAttribute('/x', 'a')).toBe('removeAttribute');
+  });
+
+  it("takes the platform's binary package beside the loader without running the loader (red: every write pays for the loader's platform detection)", () => {
+    const from = installed("throw new Error('the loader ran');");
+    binaryBeside(from, exporting(CALLS));
+    expect(requireXattrs(from)?.getAttributeSync('/x', 'a')).toBe('getAttributeSync');
+  });
+
+  it('lets the loader decide where the binary package throws as it loads or lacks a call (red: a musl system or a foreign binary package counts as unloadable, or a partial one is taken)', () => {
+    const loader = `${exporting(CALLS)}\nexports.fromLoader = true;`;
+    const throwing = installed(loader);
+    binaryBeside(throwing, "throw new Error('wrong libc');");
+    expect(requireXattrs(throwing)).toMatchObject({ fromLoader: true });
+    const partial = installed(loader);
+    binaryBeside(partial, exporting(CALLS.slice(1)));
+    expect(requireXattrs(partial)).toMatchObject({ fromLoader: true });
+  });
+
+  it('leaves a binary named in NAPI_RS_NATIVE_LIBRARY_PATH to the loader (red: the package binary is taken over the one the user named)', () => {
+    const from = installed(`${exporting(CALLS)}\nexports.fromLoader = true;`);
+    binaryBeside(from, exporting(CALLS));
+    vi.stubEnv('NAPI_RS_NATIVE_LIBRARY_PATH', '/opt/xattr.node');
+    try {
+      expect(requireXattrs(from)).toMatchObject({ fromLoader: true });
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it('says undefined where neither the binary package nor the loader loads (red: a broken install counts as loaded)', () => {
+    const from = installed("throw new Error('invalid ELF header');");
+    binaryBeside(from, "throw new Error('invalid ELF header');");
+    expect(requireXattrs(from)).toBeUndefined();
   });
 
   it('says undefined when the module throws as it loads, as a broken binary makes it (red: the kit crashes, or counts it loaded)', () => {

@@ -23,6 +23,8 @@ export type XattrLoader = () => XattrModule | undefined;
 
 // A variable specifier: the CLI bundler leaves the native module to be resolved at run time.
 const MODULE = '@napi-rs/xattr';
+// The binary package's name as the loader spells it: glibc's `-gnu` on Linux.
+const BINARY = `${MODULE}-${process.platform}-${process.arch}${process.platform === 'linux' ? '-gnu' : ''}`;
 const CALLS: readonly (keyof XattrModule)[] = [
   'listAttributes',
   'getAttribute',
@@ -36,16 +38,37 @@ const CALLS: readonly (keyof XattrModule)[] = [
 
 /**
  * The module as `require` from the file `from` loads it; undefined when it cannot (absent, no
- * binary for this platform, a broken or foreign binary) or lacks one of the kit's calls.
+ * binary for this platform, a broken or foreign binary) or lacks one of the kit's calls. The
+ * platform's binary package is tried first, resolved from the loader's own folder as the loader
+ * resolves it (so pnpm's layout works): the loader's platform detection costs every write about
+ * 2 ms. Where that package is absent, unloadable or incomplete (musl, an unusual triple), the
+ * loader decides.
  */
 export function requireXattrs(from: string): XattrModule | undefined {
-  let loaded: Record<string, unknown>;
+  const require = createRequire(from);
+  let loader: string;
   try {
-    loaded = createRequire(from)(MODULE) as Record<string, unknown>;
+    loader = require.resolve(MODULE);
   } catch {
     return undefined;
   }
-  return CALLS.every((name) => typeof loaded[name] === 'function')
+  // A binary the user names in NAPI_RS_NATIVE_LIBRARY_PATH is the loader's to load.
+  const direct =
+    process.env.NAPI_RS_NATIVE_LIBRARY_PATH === undefined
+      ? withCalls(() => createRequire(loader)(BINARY))
+      : undefined;
+  return direct ?? withCalls(() => require(MODULE));
+}
+
+/** What `load` gives, if it loads and has every call the kit makes. */
+function withCalls(load: () => unknown): XattrModule | undefined {
+  let loaded: Record<string, unknown>;
+  try {
+    loaded = load() as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+  return CALLS.every((name) => typeof loaded?.[name] === 'function')
     ? (loaded as unknown as XattrModule)
     : undefined;
 }
