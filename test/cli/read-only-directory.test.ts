@@ -32,13 +32,23 @@ function readOnlyHome(hooks: string | undefined) {
   return { dir, cursor, hooks: join(cursor, 'hooks.json'), bin };
 }
 
-function install(where: ReturnType<typeof readOnlyHome>, json: boolean) {
+type ReadOnlyHome = ReturnType<typeof readOnlyHome>;
+
+const specOf = (where: ReadOnlyHome) => [
+  ...['--executable', join(where.bin, 'host'), '--selector', join(where.bin, 'stop.json')],
+  ...['--shell', SHELL],
+];
+
+function install(where: ReadOnlyHome, json: boolean) {
+  return asUser(where, ['install', ...specOf(where), ...(json ? ['--json'] : [])]);
+}
+
+/** The built CLI on `where`'s files, run as the home's user (nobody, when the test is root). */
+function asUser(where: ReadOnlyHome, command: readonly string[]) {
   const args = [
     BUILT_CLI,
-    'install',
+    ...command,
     ...['--hooks-file', where.hooks, '--ledger', join(where.dir, 'ledger.json')],
-    ...['--executable', join(where.bin, 'host'), '--selector', join(where.bin, 'stop.json')],
-    ...['--shell', SHELL, ...(json ? ['--json'] : [])],
   ];
   const asUser = root
     ? [
@@ -76,4 +86,42 @@ describe('a read-only hook file directory', () => {
       expect(after).toBe(before);
     },
   );
+});
+
+describe('status before a write into a read-only hook file directory', () => {
+  // Red before: status said install, and install refused directory-not-writable, the step
+  // named again after every refusal: advice that led back into the same refusal.
+  it.each([
+    ['absent', undefined],
+    ['present', '{"version":1,"hooks":{}}\n'],
+  ])(
+    'hook file %s: status and the refused install name make-directory-writable and the directory, not install',
+    (_, before) => {
+      const where = readOnlyHome(before);
+      const status = asUser(where, ['status', '--json']);
+      expect(status.status, status.stderr).toBe(0);
+      expect(JSON.parse(status.stdout).nextStep).toMatchObject({
+        code: 'make-directory-writable',
+        command: null,
+        directory: where.cursor,
+      });
+      const text = asUser(where, ['status']);
+      expect(text.stdout).toContain(
+        `directory not writable: ${where.cursor}\nnext step: make-directory-writable: `,
+      );
+      const refused = install(where, true);
+      expect(JSON.parse(refused.stdout).nextStep).toMatchObject({
+        code: 'make-directory-writable',
+        directory: where.cursor,
+      });
+    },
+  );
+
+  // Red: the check blamed a writable directory (mode bits read for the wrong class of user).
+  it('a writable directory keeps the step the state needs (install)', () => {
+    const where = readOnlyHome(undefined);
+    chmodSync(where.cursor, 0o755);
+    const status = asUser(where, ['status', '--json']);
+    expect(JSON.parse(status.stdout).nextStep.code).toBe('install');
+  });
 });

@@ -66,6 +66,8 @@ export interface StatusResultJSON {
     readonly code: string;
     /** The cursorhooks command line to run next; null when the step is a hand edit or nothing. */
     readonly command: string | null;
+    /** For make-directory-writable: the directory that refuses new files. */
+    readonly directory?: string;
     readonly sentence: string;
   };
 }
@@ -145,10 +147,11 @@ export function nextStepJSON(
   ledgerPath: string,
   contractFiles: readonly string[],
 ): StatusResultJSON['nextStep'] {
-  const { code, command, sentence } = status.nextStep;
+  const { code, command, directory, sentence } = status.nextStep;
   return {
     code,
     command: command === null ? null : commandLine(command, status, ledgerPath, contractFiles),
+    ...(directory === undefined ? {} : { directory }),
     sentence,
   };
 }
@@ -278,7 +281,9 @@ export function statusText(result: StatusResultJSON): string {
 /** The `next step:` line and, under it, the command line when there is one. */
 export function nextStepLines(step: StatusResultJSON['nextStep'] | null): string[] {
   if (step === null) return [];
-  const lines = [`next step: ${step.code}: ${step.sentence}`];
+  // The sentence of make-directory-writable speaks of the directory named above it.
+  const lines = step.directory === undefined ? [] : [`directory not writable: ${step.directory}`];
+  lines.push(`next step: ${step.code}: ${step.sentence}`);
   if (step.command !== null) lines.push(`  ${step.command}`);
   return lines;
 }

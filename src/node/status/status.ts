@@ -23,6 +23,7 @@ import { type FsSeam, nodeFs } from '../write/fs-seam.js';
 import { type MetadataCheck, metadataCheck } from '../write/metadata.js';
 import { isReadOnly, readFileSnapshot, resolveTarget } from '../write/read.js';
 import { type Liveness, readLiveness } from './liveness.js';
+import { unwritableDirectory } from './writable-directory.js';
 
 /** empty: the file exists with no bytes, planned on as an absent one (after a second look). */
 export type FileState = 'absent' | 'empty' | 'valid' | 'refused';
@@ -67,6 +68,7 @@ export type NextStep =
   | 'fix-metadata-module'
   | 'remove-lock'
   | 'make-writable'
+  | 'make-directory-writable'
   | 'requalify';
 
 export const NEXT_STEP_SENTENCES: Readonly<Record<NextStep, string>> = {
@@ -95,6 +97,8 @@ export const NEXT_STEP_SENTENCES: Readonly<Record<NextStep, string>> = {
     'fix the host path that failed its check (the first one is named in the refusal), or give --vouch-unperformed-checks for checks this platform cannot perform, then run the command again',
   'make-writable':
     'the hook file is read-only, and the step it needs would refuse it (file-read-only): make it writable (chmod u+w) if the change is wanted, then run status again',
+  'make-directory-writable':
+    'the directory named above does not let this user create files in it, and the step it needs would refuse it (directory-not-writable): make it writable (chmod u+w on that directory) if the change is wanted, then run status again',
   'remove-lock':
     'remove the lock file named above if no cursorhooks process is running: it is not a cursorhooks lock record, so no cursorhooks process will remove it, and every write refuses it (lock-foreign)',
   'fix-metadata-module':
@@ -123,6 +127,7 @@ const STEP_COMMANDS: Readonly<Record<NextStep, string | null>> = {
   'fix-metadata-module': null,
   'remove-lock': null,
   'make-writable': null,
+  'make-directory-writable': null,
   requalify: 'qualify start',
 };
 
@@ -203,6 +208,8 @@ export interface HookStatus {
      * spec from the ledger, or none is known.
      */
     readonly with: { readonly spec: HookSpec; readonly shell: string } | null;
+    /** For `make-directory-writable`: the directory that refuses the step's new files. */
+    readonly directory?: string;
     /** For `requalify`: the grammar family to qualify and a state directory beside the ledger. */
     readonly qualify?: { readonly family: string; readonly stateDir: string };
     readonly sentence: string;
@@ -244,6 +251,7 @@ const REFUSAL_STEPS: Partial<Record<ErrorReason, NextStep>> = {
   'executable-unverified': 'fix-host-paths',
   'disabled-by-user': 'enable',
   'file-read-only': 'make-writable',
+  'directory-not-writable': 'make-directory-writable',
   'lock-foreign': 'remove-lock',
   'metadata-not-preserved': 'fix-metadata-module',
 };
@@ -306,16 +314,30 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
   const writes = stepCommand(settled, ledger);
   const foreignLock = writes !== null && locks.some(isForeign);
   // Every command but release writes the hook file, and refuses a read-only one.
-  const lockedFile = readOnly && writes !== null && writes !== 'release';
+  const writesHooks = writes !== null && writes !== 'release';
+  const lockedFile = readOnly && writesHooks;
+  // Every write adds side files beside the ledger, and all but release beside the hook file.
+  const unwritable =
+    writes === null
+      ? undefined
+      : await unwritableDirectory(
+          [
+            ...(writesHooks ? [dirname(realPath ?? options.hooksFile)] : []),
+            dirname(ledger.realPath ?? options.ledger),
+          ],
+          fs,
+        );
   const step = aimedAt(
     options.intent,
     foreignLock
       ? 'remove-lock'
-      : lockedFile
-        ? 'make-writable'
-        : refusedForMetadata(settled, metadata, file.state, ledger)
-          ? 'fix-metadata-module'
-          : settled,
+      : unwritable !== undefined
+        ? 'make-directory-writable'
+        : lockedFile
+          ? 'make-writable'
+          : refusedForMetadata(settled, metadata, file.state, ledger)
+            ? 'fix-metadata-module'
+            : settled,
   );
   const qualify = step === 'none' ? requalifying(effective, liveness, planner) : undefined;
   const code = qualify === undefined ? step : 'requalify';
@@ -357,6 +379,9 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
             ? givenSpec(options)
             : (knownSpec(ledger.record, code) ?? givenSpec(options)),
       ...(command === null || family === undefined ? {} : { qualify: { family, stateDir } }),
+      ...(code === 'make-directory-writable' && unwritable !== undefined
+        ? { directory: unwritable }
+        : {}),
       sentence: sentenceOf(code, owned, options.intent),
     },
   };
