@@ -8,6 +8,7 @@ import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nextStepJSON } from '../../src/cli/file/status-result.js';
 import { GONE_SENTENCE, readStatus } from '../../src/node/status/status.js';
+import { expectGenerated, table } from '../docs/generated.js';
 import {
   fileCli,
   files,
@@ -147,6 +148,28 @@ const HAND: Readonly<Record<string, (where: Home) => void>> = {
 
 let walked = 0;
 let followed = 0;
+/** What plain status names in each state, and the step each refusal met names: for the docs. */
+const statusSteps = new Map<string, string[]>();
+const refusalSteps = new Map<string, Set<string>>();
+
+/** A printed line with this home's paths as placeholders, as the docs show it. */
+function shown(line: string | null, where: Home): string {
+  if (line === null) return 'no line';
+  const names = new Map([
+    [where.hooks, 'HOOKS'],
+    [where.ledger, 'LEDGER'],
+    [where.spec.executable, 'EXE'],
+    [where.spec.selector, 'SEL'],
+    [where.otherSpec.selector, 'SEL2'],
+  ]);
+  const words = wordsOf(line).map((word) => names.get(word) ?? word);
+  // Nothing else in a line needs quoting (the sweep's shell ids are plain words).
+  expect(
+    words.every((word) => /^[\w@%+=:,./-]+$/.test(word)),
+    line,
+  ).toBe(true);
+  return `\`${words.join(' ')}\``;
+}
 
 async function stepOf(
   args: string[],
@@ -170,7 +193,13 @@ async function stepOf(
 async function walk(state: string, ask: string): Promise<void> {
   const where = home();
   await (STATES[state] as Setup)(where);
-  let { step, refused } = await stepOf((ASKS[ask] as (w: Home) => string[])(where), where);
+  const asked = (ASKS[ask] as (w: Home) => string[])(where);
+  let { step, refused } = await stepOf(asked, where);
+  if (ask === 'status') statusSteps.set(state, [`\`${step.code}\``, shown(step.command, where)]);
+  if (refused !== null) {
+    const key = `\`${asked[0]}\` refused \`${refused}\``;
+    refusalSteps.set(key, (refusalSteps.get(key) ?? new Set()).add(`\`${step.code}\``));
+  }
   const seen: string[] = [];
   walked++;
   for (let hops = 0; step.code !== 'none'; hops++) {
@@ -217,9 +246,22 @@ describe('every printed step from every reached state', () => {
   it('walked every state and followed printed lines (red: the sweep silently checked nothing)', () => {
     expect(walked).toBe(Object.keys(STATES).length * Object.keys(ASKS).length);
     expect(followed).toBeGreaterThan(20);
-    writeFileSync(
-      '/tmp/notes/sweep-counts.txt',
-      `${walked} walks, ${followed} printed lines followed\n`,
+  });
+
+  it('docs/protocol.md shows what the sweep met, state by state (red: the page drifted from what status and the refusals name)', () => {
+    const states = Object.keys(STATES).map((state) => [state, ...(statusSteps.get(state) ?? [])]);
+    expectGenerated(
+      'docs/protocol.md',
+      'states the sweep reaches',
+      table(['state', 'status names', 'and prints'], states),
+    );
+    const refusals = [...refusalSteps]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([refusal, steps]) => [refusal, [...steps].sort().join(', ')]);
+    expectGenerated(
+      'docs/protocol.md',
+      'refusals the sweep meets',
+      table(['a command', 'names'], refusals),
     );
   });
 });
@@ -285,6 +327,19 @@ describe('the refusals the sweep met, each named', () => {
     const { step, refused } = await stepOf(['install', ...specArgs(where.spec)], where);
     expect(refused).toBe('executable-unverified');
     expect(step).toMatchObject({ code: 'fix-host-paths', command: null });
+  });
+
+  // Red before: status said none while the owned entry's executable no longer existed.
+  it('status names fix-host-paths when the installed entry runs an executable that is gone', async () => {
+    const where = home();
+    await (STATES['installed, then the executable deleted'] as Setup)(where);
+    const run = await cli(['status', ...files(where), '--json']);
+    const status = JSON.parse(run.stdout) as {
+      nextStep: Step;
+      hostPaths: { checks: { status: string }[] };
+    };
+    expect(status.nextStep).toMatchObject({ code: 'fix-host-paths', command: null });
+    expect(status.hostPaths.checks.some((check) => check.status === 'failed')).toBe(true);
   });
 
   // Red: the printed line dropped the contract files the user passed.

@@ -1,5 +1,3 @@
-import { checkHostPaths } from '../../node/status/path-checks.js';
-import { blockingFs } from '../../node/write/fs-seam.js';
 import type { Command } from '../command.js';
 import { CONTRACT_FILE_OPTION, contractFilesOf, plannerOf } from '../contract-files.js';
 import { ExitCode } from '../exit-codes.js';
@@ -47,6 +45,7 @@ locked, settled or written. Exit 0 whenever the report was made, whatever it say
       spec: given,
       shell: options.shell as string | undefined,
       options,
+      checkPaths: true,
     });
     const receipt = status.ledger.record?.receipt ?? null;
     const spec = given ?? receipt?.spec;
@@ -55,9 +54,7 @@ locked, settled or written. Exit 0 whenever the report was made, whatever it say
         ? null
         : { source: given === undefined ? ('receipt' as const) : ('given' as const), spec };
     const hostPaths =
-      spec === undefined
-        ? null
-        : hostPathsJSON(await checkHostPaths(spec, { fs: blockingFs }), false);
+      status.hostPaths === undefined ? null : hostPathsJSON(status.hostPaths, false);
     const shell = (options.shell as string | undefined) ?? receipt?.shell;
     const evidence = planner.contracts().find((contract) => contract.id === shell)?.evidence;
     const contract = shell === undefined ? null : { id: shell, evidence: evidence ?? null };

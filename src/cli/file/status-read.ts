@@ -13,14 +13,17 @@ export interface StatusRead {
   readonly shell?: string | undefined;
   readonly options: OptionValues;
   readonly intent?: StatusIntent;
+  /** Run the host path checks too (status does; a refusal's step need not). */
+  readonly checkPaths?: boolean;
 }
 
 export async function readCliStatus(read: StatusRead): Promise<HookStatus> {
   const { hooksFile, ledger, planner, spec, shell, options, intent } = read;
   // Loaded on demand: a file command that succeeds never evaluates status.
-  const [{ readStatus }, { blockingFs }] = await Promise.all([
+  const [{ readStatus }, { blockingFs }, { checkHostPaths }] = await Promise.all([
     import('../../node/status/status.js'),
     import('../../node/write/fs-seam.js'),
+    import('../../node/status/path-checks.js'),
   ]);
   return readStatus({
     hooksFile,
@@ -31,5 +34,8 @@ export async function readCliStatus(read: StatusRead): Promise<HookStatus> {
     ...(spec === undefined ? {} : { spec }),
     ...(shell === undefined ? {} : { shell }),
     ...(intent === undefined ? {} : { intent }),
+    ...(read.checkPaths === true
+      ? { checkHostPaths: (checked: HookSpec) => checkHostPaths(checked, { fs: blockingFs }) }
+      : {}),
   });
 }

@@ -23,6 +23,7 @@ import { type FsSeam, nodeFs } from '../write/fs-seam.js';
 import { type MetadataCheck, metadataCheck } from '../write/metadata.js';
 import { isReadOnly, readFileSnapshot, resolveTarget } from '../write/read.js';
 import { type Liveness, readLiveness } from './liveness.js';
+import type { HostPathChecker, HostPathReport } from './path-report.js';
 import { unwritableDirectory } from './writable-directory.js';
 
 /** empty: the file exists with no bytes, planned on as an absent one (after a second look). */
@@ -94,7 +95,7 @@ export const NEXT_STEP_SENTENCES: Readonly<Record<NextStep, string>> = {
   'fix-file':
     'fix the hook file named above (see the reason), or restore it: it cannot be read or edited safely',
   'fix-host-paths':
-    'fix the host path that failed its check (the first one is named in the refusal), or give --vouch-unperformed-checks for checks this platform cannot perform, then run the command again',
+    'fix the host path that failed its check (named first in a refusal, and in the host path checks status lists), or give --vouch-unperformed-checks for checks this platform cannot perform, then run the command again',
   'make-writable':
     'the hook file is read-only, and the step it needs would refuse it (file-read-only): make it writable (chmod u+w) if the change is wanted, then run status again',
   'make-directory-writable':
@@ -110,7 +111,7 @@ export const NEXT_STEP_SENTENCES: Readonly<Record<NextStep, string>> = {
 };
 
 /** The command that carries out each step; null where the step is a hand edit or nothing. */
-const STEP_COMMANDS: Readonly<Record<NextStep, string | null>> = {
+export const STEP_COMMANDS: Readonly<Record<NextStep, string | null>> = {
   none: null,
   install: 'install',
   update: 'update',
@@ -187,6 +188,8 @@ export interface HookStatus {
    * keeps one.
    */
   readonly liveness?: Liveness;
+  /** The host path checks of the spec given, else the receipted one, when asked for. */
+  readonly hostPaths?: HostPathReport;
   /**
    * What doctor finds in every hook source Cursor reads (the user file, the enterprise file,
    * Claude Code's user settings, and the workspaces given): how many findings, the worst, and
@@ -234,6 +237,11 @@ export interface StatusOptions {
   readonly sources?: Omit<SourceLocations, 'hooksFile'>;
   /** The command that was refused and why: the step then points where the user was going. */
   readonly intent?: StatusIntent;
+  /**
+   * Checks the spec given, else the receipted one, on this host: a failed check makes the step
+   * `fix-host-paths` wherever the entry runs it or the step's write would refuse it.
+   */
+  readonly checkHostPaths?: HostPathChecker;
 }
 
 /** A refused file-level command, by the name the user ran it under, and its refusal. */
@@ -243,7 +251,7 @@ export interface StatusIntent {
 }
 
 /** Refusals whose way out is one step whatever the state: what makes the refused aim reachable. */
-const REFUSAL_STEPS: Partial<Record<ErrorReason, NextStep>> = {
+export const REFUSAL_STEPS: Partial<Record<ErrorReason, NextStep>> = {
   'spec-mismatch': 'update',
   'shell-mismatch': 'update',
   'command-exists': 'review-entry',
@@ -317,6 +325,12 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
   const writesHooks = writes !== null && writes !== 'release';
   const lockedFile = readOnly && writesHooks;
   // Every write adds side files beside the ledger, and all but release beside the hook file.
+  const checked = options.spec ?? effective.receipt?.spec;
+  const hostPaths = checked === undefined ? undefined : await options.checkHostPaths?.(checked);
+  // A path that failed its check breaks the entry where it runs, and refuses a write that adds it.
+  const brokenPath =
+    hostPaths?.checks.some((check) => check.status === 'failed') === true &&
+    (settled === 'none' ? owned.state === 'owned' : writesHooks && writes !== 'remove');
   const unwritable =
     writes === null
       ? undefined
@@ -337,7 +351,9 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
           ? 'make-writable'
           : refusedForMetadata(settled, metadata, file.state, ledger)
             ? 'fix-metadata-module'
-            : settled,
+            : brokenPath
+              ? 'fix-host-paths'
+              : settled,
   );
   const qualify = step === 'none' ? requalifying(effective, liveness, planner) : undefined;
   const code = qualify === undefined ? step : 'requalify';
@@ -363,6 +379,7 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
     locks,
     metadata,
     ...(liveness === undefined ? {} : { liveness }),
+    ...(hostPaths === undefined ? {} : { hostPaths }),
     doctor: {
       findings: diagnosis.findings.length,
       worst: diagnosis.worst,
