@@ -5,10 +5,12 @@
 import { spawnSync } from 'node:child_process';
 import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextStepJSON } from '../../src/cli/file/status-result.js';
 import { GONE_SENTENCE, readStatus } from '../../src/node/status/status.js';
 import { expectGenerated, table } from '../docs/generated.js';
+import type { ChildJob } from '../node/child/operate.js';
+import { buildChild, runChild } from '../node/child/spawn.js';
 import {
   fileCli,
   files,
@@ -19,7 +21,7 @@ import {
   specArgs,
   writeHooks,
 } from './file-support.js';
-import { cli } from './support.js';
+import { cli, SHELL } from './support.js';
 
 interface Step {
   readonly code: string;
@@ -148,6 +150,9 @@ const HAND: Readonly<Record<string, (where: Home) => void>> = {
 
 let walked = 0;
 let followed = 0;
+let crashed = 0;
+/** For each command killed: how many crash points, and every step status named after one. */
+const crashSteps = new Map<string, string[]>();
 /** What plain status names in each state, and the step each refusal met names: for the docs. */
 const statusSteps = new Map<string, string[]>();
 const refusalSteps = new Map<string, Set<string>>();
@@ -190,13 +195,22 @@ async function stepOf(
   return { step: parsed.nextStep as Step, refused: parsed.error?.reason ?? null };
 }
 
-async function walk(state: string, ask: string): Promise<void> {
+/** Follows every step from `state` after `ask`; the named states also fill the docs' tables. */
+async function walk(
+  state: string,
+  ask: string,
+  setup: Setup = STATES[state] as Setup,
+): Promise<Step> {
   const where = home();
-  await (STATES[state] as Setup)(where);
+  await setup(where);
   const asked = (ASKS[ask] as (w: Home) => string[])(where);
   let { step, refused } = await stepOf(asked, where);
-  if (ask === 'status') statusSteps.set(state, [`\`${step.code}\``, shown(step.command, where)]);
-  if (refused !== null) {
+  const first = step;
+  const named = setup === STATES[state];
+  if (named && ask === 'status') {
+    statusSteps.set(state, [`\`${step.code}\``, shown(step.command, where)]);
+  }
+  if (named && refused !== null) {
     const key = `\`${asked[0]}\` refused \`${refused}\``;
     refusalSteps.set(key, (refusalSteps.get(key) ?? new Set()).add(`\`${step.code}\``));
   }
@@ -207,7 +221,7 @@ async function walk(state: string, ask: string): Promise<void> {
     expect(hops, trail).toBeLessThan(5);
     const hand = HAND[step.code];
     if (step.command === null) {
-      if (hand === undefined) return; // a decision only the user can take, named by its step
+      if (hand === undefined) return first; // a decision only the user can take, named by its step
       hand(where);
       ({ step, refused } = await stepOf(['status'], where));
       seen.push(`(${step.code} by hand)`);
@@ -232,6 +246,7 @@ async function walk(state: string, ask: string): Promise<void> {
       ({ step, refused } = { step: next.nextStep, refused: reason });
     else ({ step, refused } = await stepOf(args[0] === 'status' ? args : ['status'], where));
   }
+  return first;
 }
 
 describe('every printed step from every reached state', () => {
@@ -354,5 +369,88 @@ describe('the refusals the sweep met, each named', () => {
       '--contract-file',
       '/records/my record.json',
     ]);
+  });
+});
+
+// The crash states: a command SIGKILLed just before each of its mutating file calls (the fs seam
+// of the child kills it, as in the lifecycle's crash sweep), then status, or the same command
+// again, followed through the printed lines like every other state.
+describe('every printed step after a crash at every point of every command', () => {
+  let child: Awaited<ReturnType<typeof buildChild>>;
+  beforeAll(async () => {
+    child = await buildChild();
+  });
+  afterAll(() => child.dispose());
+
+  /** Each command's start state and the ask that runs it again. */
+  const COMMANDS = {
+    install: { start: (where: Home) => writeHooks(where), again: 'install' },
+    update: { start: installed, again: 'update' },
+    remove: { start: installed, again: 'remove' },
+    repair: {
+      start: async (where: Home) => {
+        await installed(where);
+        deleteOurs(where);
+      },
+      again: 'repair',
+    },
+  } as const;
+
+  const killed =
+    (operation: keyof typeof COMMANDS, killAt: number): Setup =>
+    async (where) => {
+      await COMMANDS[operation].start(where);
+      const spec = operation === 'update' ? where.otherSpec : where.spec;
+      const job = { operation, hooks: where.hooks, ledger: where.ledger, spec, shell: SHELL };
+      await runChild(child.script, { ...job, killAt } as ChildJob);
+    };
+
+  it.each(Object.keys(COMMANDS) as (keyof typeof COMMANDS)[])(
+    '%s killed at each mutating call: status and the command again end at none or a user decision (red: a crash point leads into a refusal, a loop or an unrunnable line)',
+    async (operation) => {
+      const probe = home();
+      await COMMANDS[operation].start(probe);
+      const spec = operation === 'update' ? probe.otherSpec : probe.spec;
+      const job = { operation, hooks: probe.hooks, ledger: probe.ledger, spec, shell: SHELL };
+      const calls = (await runChild(child.script, { ...job, killAt: 0 } as ChildJob)).output?.calls;
+      // Red: the count came back empty and the sweep checked no crash point.
+      expect(calls).toBeGreaterThan(10);
+      const steps = new Set<string>();
+      for (let killAt = 1; killAt <= (calls ?? 0); killAt++) {
+        const setup = killed(operation, killAt);
+        const state = `${operation} killed at call ${killAt}`;
+        steps.add((await walk(state, 'status', setup)).code);
+        await walk(state, COMMANDS[operation].again, setup);
+        crashed++;
+      }
+      crashSteps.set(operation, [
+        String(calls),
+        [...steps]
+          .sort()
+          .map((code) => `\`${code}\``)
+          .join(', '),
+      ]);
+    },
+    240_000,
+  );
+
+  it('docs/protocol.md says what the crash sweep met (red: the page drifted from the sweep)', () => {
+    const points = [...crashSteps.values()].reduce((sum, [calls]) => sum + Number(calls), 0);
+    // Red: a crash point's walk was skipped and the counts below overstate the sweep.
+    expect(crashed).toBe(points);
+    expectGenerated(
+      'docs/protocol.md',
+      'sweep counts',
+      `The sweep walks ${walked} starts (${Object.keys(STATES).length} states, each with ${Object.keys(ASKS).length} asks, and ${crashed} crash points, each with status and the command again) and follows ${followed} printed command lines: none loops, none meets the refusal it was printed for, none fails to run.\n`,
+    );
+    const rows = [...crashSteps].map(([operation, cells]) => [`\`${operation}\``, ...cells]);
+    expectGenerated(
+      'docs/protocol.md',
+      'crash points the sweep reaches',
+      table(
+        ['killed command', 'mutating calls, each a crash point', 'status names after one'],
+        rows,
+      ),
+    );
   });
 });
