@@ -22,7 +22,11 @@ function statusJSON(outcome: CliOutcome) {
   return result;
 }
 
-const stopFrom = (cursorVersion: string | null, verdict: string | null = null) =>
+const stopFrom = (
+  cursorVersion: string | null,
+  verdict: string | null = null,
+  more: Record<string, unknown> = {},
+) =>
   JSON.stringify({
     version: 1,
     stops: 1,
@@ -32,6 +36,7 @@ const stopFrom = (cursorVersion: string | null, verdict: string | null = null) =
       verdict,
       status: 'completed',
       loopCount: 0,
+      ...more,
     },
   });
 
@@ -66,6 +71,20 @@ describe('install --heartbeat and status', () => {
     const text = await cli(['status', ...files(where)]);
     expect(text.stdout).toContain(`heartbeat: ${heartbeat} (installed `);
     expect(text.stdout).toMatch(/last stop .* \(1 in all\): Cursor "3\.22\.12", verdict qualified/);
+  });
+
+  it('prints a simulated last stop as simulated, in JSON and text, with next step none (red: a simulated stop reads as one Cursor ran)', async () => {
+    const where = home();
+    const heartbeat = join(where.dir, 'beat.json');
+    expect((await install(where, '--heartbeat', heartbeat)).exitCode).toBe(0);
+    writeFileSync(heartbeat, stopFrom('3.23.0', 'version-differs', { simulated: true }));
+    const result = statusJSON(await fileCli('status', where));
+    expect(result.lastStop).toMatchObject({ cursorVersion: '3.23.0', simulated: true });
+    expect(result.nextStep.code).toBe('none');
+    const text = await cli(['status', ...files(where)]);
+    expect(text.stdout).toMatch(
+      /last stop .* \(1 in all, simulated by simulate-stop, not run by Cursor\): Cursor "3\.23\.0"/,
+    );
   });
 
   it('says unreadable for a malformed heartbeat, in JSON and text (red: a bad file breaks status or is trusted)', async () => {

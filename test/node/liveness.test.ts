@@ -181,6 +181,17 @@ describe('readLiveness', () => {
     });
   });
 
+  it('reads a stop simulate-stop fired as simulated, and one without the mark as Cursor’s (red: the mark is refused or dropped, or a file written before it existed is refused)', async () => {
+    const where = workspace();
+    const path = join(where.dir, 'beat.json');
+    writeFileSync(path, heartbeatText(lastStop({ simulated: true })));
+    expect((await readLiveness(record(path))).lastStop).toEqual(lastStop({ simulated: true }));
+    writeFileSync(path, heartbeatText());
+    const cursors = (await readLiveness(record(path))).lastStop;
+    expect(cursors).toEqual(lastStop());
+    expect(cursors !== null && 'simulated' in cursors).toBe(false);
+  });
+
   it('says no-stop for a last stop older than the install (red: an earlier install’s stop counts as seen)', async () => {
     const where = workspace();
     const path = join(where.dir, 'beat.json');
@@ -238,6 +249,9 @@ describe('readLiveness', () => {
     ['an unknown status', heartbeatText(lastStop({ status: 'done' }))],
     ['a negative loopCount', heartbeatText(lastStop({ loopCount: -1 }))],
     ['a fractional loopCount', heartbeatText(lastStop({ loopCount: 0.5 }))],
+    ['simulated false', heartbeatText(lastStop({ simulated: false }))],
+    ['simulated a string', heartbeatText(lastStop({ simulated: 'yes' }))],
+    ['simulated and an extra key', heartbeatText(lastStop({ simulated: true, prompt: 'x' }))],
   ])(
     'calls a heartbeat with %s unreadable, heartbeat-malformed (red: a bad file is trusted)',
     async (_, bytes) => {
@@ -297,6 +311,15 @@ describe('status and the last stop', () => {
       });
     },
   );
+
+  it('never names requalify from a simulated stop, whatever its version (red: simulate-stop --cursor-version reads as a Cursor update)', async () => {
+    const where = await withHeartbeat();
+    const simulated = { cursorVersion: '3.23.0', verdict: 'version-differs', simulated: true };
+    writeFileSync(where.heartbeat, heartbeatText(lastStop(simulated)));
+    const s = await status(where);
+    expect(s.liveness).toMatchObject({ state: 'seen', lastStop: { simulated: true } });
+    expect(s.nextStep.code).toBe('none');
+  });
 
   it('puts a state the user must fix first ahead of requalify (red: requalify hides remainder drift)', async () => {
     const where = await withHeartbeat();

@@ -306,5 +306,9 @@ function heartbeatLines({ heartbeat, lastStop }: StatusResultJSON): string[] {
     `status ${lastStop.status ?? 'none'}`,
     `loop ${lastStop.loopCount ?? 'none'}`,
   ];
-  return [head, `  last stop ${lastStop.at} (${heartbeat.stops} in all): ${fields.join(', ')}`];
+  const by = lastStop.simulated === true ? ', simulated by simulate-stop, not run by Cursor' : '';
+  return [
+    head,
+    `  last stop ${lastStop.at} (${heartbeat.stops} in all${by}): ${fields.join(', ')}`,
+  ];
 }

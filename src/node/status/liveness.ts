@@ -88,7 +88,10 @@ export function decodeHeartbeat(bytes: Uint8Array): { stops: number; lastStop: L
   if (!Number.isSafeInteger(stops) || (stops as number) < 1) {
     throw new CursorHooksError('heartbeat-malformed');
   }
-  const last = exact(root.lastStop, ['at', 'cursorVersion', 'verdict', 'status', 'loopCount']);
+  // `simulated` is written only for simulate-stop's stops: files without it are Cursor's.
+  const fields = ['at', 'cursorVersion', 'verdict', 'status', 'loopCount'] as const;
+  const marked = isObject(root.lastStop) && Object.hasOwn(root.lastStop, 'simulated');
+  const last = exact(root.lastStop, marked ? [...fields, 'simulated'] : fields);
   const { at, cursorVersion, verdict, status, loopCount } = last;
   const valid =
     typeof at === 'string' &&
@@ -96,16 +99,25 @@ export function decodeHeartbeat(bytes: Uint8Array): { stops: number; lastStop: L
     (cursorVersion === null || typeof cursorVersion === 'string') &&
     VERDICTS.includes(verdict) &&
     STATUSES.includes(status) &&
-    (loopCount === null || (Number.isSafeInteger(loopCount) && (loopCount as number) >= 0));
+    (loopCount === null || (Number.isSafeInteger(loopCount) && (loopCount as number) >= 0)) &&
+    (!marked || (last as { simulated?: unknown }).simulated === true);
   if (!valid) throw new CursorHooksError('heartbeat-malformed');
-  const lastStop = { at, cursorVersion, verdict, status, loopCount } as LastStop;
+  const lastStop = {
+    at,
+    cursorVersion,
+    verdict,
+    status,
+    loopCount,
+    ...(marked ? { simulated: true } : {}),
+  } as LastStop;
   return { stops: stops as number, lastStop };
 }
 
+const isObject = (value: unknown): value is object =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 function exact<K extends string>(value: unknown, keys: readonly K[]): Record<K, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new CursorHooksError('heartbeat-malformed');
-  }
+  if (!isObject(value)) throw new CursorHooksError('heartbeat-malformed');
   const own = Object.keys(value);
   if (own.length !== keys.length || !keys.every((key) => Object.hasOwn(value, key))) {
     throw new CursorHooksError('heartbeat-malformed');

@@ -390,8 +390,8 @@ export const KEPT_SENTENCE =
 export const QUALIFY_STATE_DIRECTORY = 'cursorhooks-qualify';
 
 /**
- * Set when the last stop since the install came from another version than the receipted
- * contract's evidence: the contract's family (undefined when it names none) is what to qualify.
+ * Set when the last stop since the install, one Cursor ran, came from another version than the
+ * receipted contract's evidence: the contract's family (undefined when it names none) is what to qualify.
  */
 function requalifying(
   record: LedgerRecord,
@@ -400,7 +400,8 @@ function requalifying(
 ): { family: string | undefined } | undefined {
   const last = liveness?.lastStop;
   const shell = record.receipt?.shell;
-  if (last == null || shell === undefined) return undefined;
+  // simulate-stop chose its version: only a stop Cursor ran says which build is in use.
+  if (last == null || last.simulated === true || shell === undefined) return undefined;
   const contract = planner.contracts().find((known) => known.id === shell);
   if (contract === undefined) return undefined;
   const differs =
