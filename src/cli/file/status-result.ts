@@ -299,6 +299,9 @@ function heartbeatLines({ heartbeat, lastStop }: StatusResultJSON): string[] {
   if (heartbeat.state === 'unreadable') {
     return [head, `  unreadable${because(heartbeat.reason)}: nothing in it is trusted`];
   }
+  if (heartbeat.state === 'directory-missing') {
+    return [head, `  its directory is gone${because(heartbeat.reason)}: no stop can be recorded`];
+  }
   if (lastStop == null) return [head, '  no stop seen since the install'];
   const fields = [
     `Cursor ${lastStop.cursorVersion === null ? 'version not reported' : JSON.stringify(lastStop.cursorVersion)}`,

@@ -14,6 +14,7 @@ import { asHostError } from '../errors.js';
 import { type HeartbeatRecord, isIsoInstant } from '../ledger/ledger.js';
 import { readBoundedFile } from '../write/bounded-file.js';
 import { type FsSeam, nodeFs } from '../write/fs-seam.js';
+import { heartbeatDirectoryGone } from './heartbeat-path.js';
 
 // The format is defined once (src/shell/heartbeat-record.ts), for the observer that writes it
 // and this reader; it sits beside the stop check because the package ships the observer only
@@ -22,15 +23,16 @@ export { type LastStop, MAX_HEARTBEAT_BYTES };
 
 /**
  * no-stop: no stop recorded since the install (no file yet, or only older stops); seen: the
- * last stop since the install is `lastStop`; unreadable: the file is not a valid heartbeat.
+ * last stop since the install is `lastStop`; unreadable: the file is not a valid heartbeat;
+ * directory-missing: no file, and its directory is gone, so no stop can ever be recorded there.
  */
-export type LivenessState = 'no-stop' | 'seen' | 'unreadable';
+export type LivenessState = 'no-stop' | 'seen' | 'unreadable' | 'directory-missing';
 
 export interface Liveness {
   readonly path: string;
   readonly installedAt: string;
   readonly state: LivenessState;
-  /** Why the file is unreadable; undefined otherwise. */
+  /** Why the file is unreadable, or `heartbeat-directory-missing`; undefined otherwise. */
   readonly reason: ErrorReason | undefined;
   /** The stops counted in the file; undefined unless seen. */
   readonly stops: number | undefined;
@@ -46,7 +48,11 @@ export async function readLiveness(
   let parsed: { stops: number; lastStop: LastStop };
   try {
     const read = await readBoundedFile(path, fs, { maxBytes: MAX_HEARTBEAT_BYTES, noFollow: true });
-    if (read === undefined) return { ...none, state: 'no-stop' };
+    if (read === undefined) {
+      return (await heartbeatDirectoryGone(path, fs))
+        ? { ...none, state: 'directory-missing', reason: 'heartbeat-directory-missing' }
+        : { ...none, state: 'no-stop' };
+    }
     parsed = decodeHeartbeat(read.bytes);
   } catch (err) {
     return { ...none, state: 'unreadable', reason: reasonOf(err) };

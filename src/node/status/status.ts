@@ -67,7 +67,8 @@ export type NextStep =
   | 'fix-metadata-module'
   | 'remove-lock'
   | 'make-writable'
-  | 'requalify';
+  | 'requalify'
+  | 'fix-heartbeat-path';
 
 export const NEXT_STEP_SENTENCES: Readonly<Record<NextStep, string>> = {
   none: 'nothing to do: the owned entry is in place',
@@ -103,6 +104,8 @@ export const NEXT_STEP_SENTENCES: Readonly<Record<NextStep, string>> = {
     'fix or move the ledger named above (see the reason): it cannot be read, and it is never overwritten',
   requalify:
     "the last stop came from another Cursor version than the shell contract's: qualify this build (qualify start, finish one agent turn in Cursor, qualify finish), then run update with the record as --contract-file",
+  'fix-heartbeat-path':
+    'the stop observer can never write the heartbeat file: its directory does not exist or is not a directory, or the path names a directory; create the directory, or run install again with --heartbeat naming a file in an existing directory (and give the observer the same path)',
 };
 
 /** The command that carries out each step; null where the step is a hand edit or nothing. */
@@ -124,6 +127,7 @@ const STEP_COMMANDS: Readonly<Record<NextStep, string | null>> = {
   'remove-lock': null,
   'make-writable': null,
   requalify: 'qualify start',
+  'fix-heartbeat-path': null,
 };
 
 /** An entry, by event and index, whose command is one this host renders (never its values). */
@@ -246,6 +250,8 @@ const REFUSAL_STEPS: Partial<Record<ErrorReason, NextStep>> = {
   'file-read-only': 'make-writable',
   'lock-foreign': 'remove-lock',
   'metadata-not-preserved': 'fix-metadata-module',
+  'heartbeat-directory-missing': 'fix-heartbeat-path',
+  'heartbeat-is-directory': 'fix-heartbeat-path',
 };
 
 /** The state's step, pointed at the refused command's aim. */
@@ -318,7 +324,9 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
           : settled,
   );
   const qualify = step === 'none' ? requalifying(effective, liveness, planner) : undefined;
-  const code = qualify === undefined ? step : 'requalify';
+  // Nothing else to do, and the observer can record no stop: the heartbeat is what to fix.
+  const heartbeatGone = step === 'none' && liveness?.state === 'directory-missing';
+  const code = heartbeatGone ? 'fix-heartbeat-path' : qualify === undefined ? step : 'requalify';
   const family = qualify?.family;
   const command =
     code === 'requalify' && (family === undefined || !qualifiesHere(family))
