@@ -43,7 +43,15 @@ export function refusalJSON(error: CursorHooksError): ErrorJSON {
     message: error.message,
     ...where,
     ...pathCheckOf(error),
+    ...heartbeatPathOf(error),
   };
+}
+
+/** A refused heartbeat path (HeartbeatPathError): the role and the path as given. */
+function heartbeatPathOf(error: CursorHooksError): Partial<ErrorJSON> {
+  // By shape, as pathCheckOf: the class lives in the host kit.
+  const { role, path } = error as { role?: unknown; path?: unknown };
+  return role === 'heartbeat' && typeof path === 'string' ? { role, path } : {};
 }
 
 /** The check behind executable-unverified, so the headline names its cause, not a later list. */
@@ -71,6 +79,7 @@ const ROLE_NAMES: Readonly<Record<string, string>> = {
   lock: 'lock file',
   probe: 'qualification probe',
   record: 'qualification record',
+  heartbeat: 'heartbeat file',
   executable: 'executable',
   selector: 'selector',
 };

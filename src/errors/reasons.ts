@@ -181,6 +181,10 @@ export const REASON_MESSAGES = {
   'heartbeat-malformed':
     'the heartbeat file is not a version 1 cursorhooks heartbeat (strict UTF-8 JSON, exact keys)',
   'heartbeat-too-large': 'the heartbeat file exceeds 64 KiB',
+  'heartbeat-directory-missing':
+    "the heartbeat file's directory does not exist or is not a directory, so the stop observer can never record a stop there: create the directory, or give --heartbeat a file in an existing one",
+  'heartbeat-is-directory':
+    'the heartbeat path names a directory, where the stop observer writes a file: give --heartbeat the path of a file',
   'simulate-not-owned':
     'no intact owned stop entry is installed in the hook file: simulate-stop runs only the entry the ledger receipts',
   'simulate-disabled':

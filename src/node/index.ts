@@ -60,6 +60,7 @@ export {
 export { removeSideFilesOnInterrupt } from './side-files/interrupt.js';
 export { trackSideFile } from './side-files/side-file-registry.js';
 export { ExecutableUnverifiedError } from './status/executable-unverified.js';
+export { HeartbeatPathError } from './status/heartbeat-path.js';
 export {
   checkHostPaths,
   MAX_SELECTOR_BYTES,

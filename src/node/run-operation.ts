@@ -33,6 +33,7 @@ import { withSweptLock } from './lock/lock.js';
 import { readLocked } from './lock/read-locked.js';
 import { hasSideFiles } from './side-files/leftovers.js';
 import { ExecutableUnverifiedError } from './status/executable-unverified.js';
+import { heartbeatPathProblem } from './status/heartbeat-path.js';
 import { checkHostPaths } from './status/path-checks.js';
 import { decidingCheck, type HostPathChecker, type HostPathReport } from './status/path-report.js';
 import { equalBytes } from './write/bytes.js';
@@ -132,6 +133,8 @@ export async function runOperation(options: OperationOptions): Promise<Operation
   if (heartbeat !== undefined && (!isAbsolute(heartbeat) || heartbeat.includes('\0'))) {
     return run.outcome('refused', new UnsupportedError('path-not-absolute'));
   }
+  const unusable = heartbeat && (await heartbeatPathProblem(heartbeat, options.fs ?? nodeFs));
+  if (unusable) return run.outcome('refused', unusable);
   try {
     return await run.execute();
   } catch (err) {

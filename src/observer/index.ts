@@ -2,7 +2,7 @@
 // neither inversify nor reflect-metadata nor the planner: only these files, checkStopEvent's
 // module and the error table.
 
-export type { Heartbeat, LastStop, StopStatus } from '../shell/heartbeat-record.js';
+export type { Heartbeat, LastStop, SimulationMark, StopStatus } from '../shell/heartbeat-record.js';
 export {
   checkStopEvent,
   MAX_STOP_PAYLOAD_BYTES,

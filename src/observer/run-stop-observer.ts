@@ -4,7 +4,7 @@
 // non-zero exit or a timeout as the hook's failure, and a follow-up would continue the agent.
 import { CursorHooksError } from '../errors/errors.js';
 import type { ErrorReason } from '../errors/reasons.js';
-import { lastStopOf } from '../shell/heartbeat-record.js';
+import { lastStopOf, SIMULATED_ENV, type SimulationMark } from '../shell/heartbeat-record.js';
 import { judgeStopPayload, type StopEventCheck } from '../shell/stop-event.js';
 import type { PendingTemporaries } from './heartbeat-write.js';
 import { fs } from './node-fs.js';
@@ -20,6 +20,8 @@ import { expectedVersion, type ObserverContract } from './verdict.js';
 /** What the handler is given: the read, and the verdict when a contract was given. */
 export interface StopEvent extends StopEventRead {
   readonly check: StopEventCheck | null;
+  /** Set when `cursorhooks simulate-stop` fired this stop (a single stop, or a matrix case). */
+  readonly simulated: SimulationMark | null;
 }
 
 export interface StopObserverOptions {
@@ -95,15 +97,21 @@ async function observe(
   // The deadline has passed: the answer is already on its way.
   if (read.problem === 'timed-out') return;
   const check = valid.expected === null ? null : judgeStopPayload(read.payload, valid.expected);
-  if (options.heartbeat !== undefined) {
-    const lastStop = lastStopOf(read.payload, check, new Date());
+  const simulated = simulationMark(process.env[SIMULATED_ENV]);
+  // A conformance case is no stop at all: the heartbeat keeps what it said.
+  if (options.heartbeat !== undefined && simulated !== 'conformance') {
+    const lastStop = lastStopOf(read.payload, check, new Date(), simulated === 'stop');
     // Loaded only when asked for: node:fs/promises costs milliseconds on every stop.
     const { writeHeartbeat } = await import('./heartbeat-write.js');
     await writeHeartbeat(options.heartbeat, lastStop, pending).catch((err: unknown) =>
       warn('heartbeat-write-failed', codeOf(err)),
     );
   }
-  await options.onStop({ ...read, check });
+  await options.onStop({ ...read, check, simulated });
+}
+
+function simulationMark(value: string | undefined): SimulationMark | null {
+  return value === 'stop' || value === 'conformance' ? value : null;
 }
 
 function isAbsolute(path: unknown): boolean {

@@ -20,6 +20,8 @@ export interface LastStop {
   readonly status: StopStatus | null;
   /** The payload's `loop_count` when it is a whole number >= 0. */
   readonly loopCount: number | null;
+  /** Present, true, when `cursorhooks simulate-stop` fired the stop, not Cursor. */
+  readonly simulated?: true;
 }
 
 /** The heartbeat file (schemas/heartbeat.json). */
@@ -34,10 +36,19 @@ export interface Heartbeat {
 const VERSION_LIKE = /^[0-9A-Za-z._+-]{1,64}$/;
 const STATUSES: readonly unknown[] = ['completed', 'aborted', 'error'] satisfies StopStatus[];
 
+/**
+ * The variable only `cursorhooks simulate-stop` sets in the entry's environment: `stop` for a
+ * simulated stop (recorded with `simulated: true`), `conformance` for a case of the matrix
+ * (recorded nowhere). Cursor never sets it, so a stop without it is Cursor's.
+ */
+export const SIMULATED_ENV = 'CURSORHOOKS_SIMULATED';
+export type SimulationMark = 'stop' | 'conformance';
+
 export function lastStopOf(
   payload: Readonly<Record<string, unknown>> | null,
   check: StopEventCheck | null,
   at: Date,
+  simulated = false,
 ): LastStop {
   const version = payload?.cursor_version;
   const status = payload?.status;
@@ -48,6 +59,7 @@ export function lastStopOf(
     verdict: check?.verdict ?? null,
     status: STATUSES.includes(status) ? (status as StopStatus) : null,
     loopCount: Number.isSafeInteger(loops) && (loops as number) >= 0 ? (loops as number) : null,
+    ...(simulated ? { simulated: true as const } : {}),
   };
 }
 

@@ -1,7 +1,8 @@
 // End to end, as a host ships it: an observer on the BUILT cursorhooks/observer (dist/observer.js)
-// installed with `install --heartbeat` by the built CLI (dist/cli.cjs), fired by `simulate-stop`,
-// and read back by `status`; a stop from another Cursor version then leads to `requalify`, whose
-// printed command line is run through `sh -c` exactly as printed.
+// installed with `install --heartbeat` by the built CLI (dist/cli.cjs), fired by `simulate-stop`
+// (recorded as simulated; the matrix recorded nowhere) and as Cursor fires it, and read back by
+// `status`; a stop Cursor ran from another version then leads to `requalify`, whose printed
+// command line is run through `sh -c` exactly as printed.
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
   chmodSync,
@@ -43,7 +44,7 @@ function json(outcome: CliOutcome, schema: string) {
 }
 
 describe('heartbeat end to end: the built observer, simulate-stop and status', () => {
-  it('records each simulated stop through the real entry, and a stop from another version names requalify with a line that runs as printed', async () => {
+  it('records a simulated stop as simulated and the matrix nowhere (red: status reads simulate-stop as Cursor), and a stop Cursor ran from another version names requalify with a line that runs as printed', async () => {
     const where = home();
     const bin = dirname(where.spec.executable);
     const heartbeat = join(where.dir, 'heartbeat.json');
@@ -68,7 +69,8 @@ describe('heartbeat end to end: the built observer, simulate-stop and status', (
     expect(first).toMatchObject({ cursorVersion: QUALIFIED, passed: true });
     expect(first.run).toMatchObject({ verdict: 'neutral', exitCode: 0, stdout: '{}\n' });
 
-    // red: the observer records nothing at the installed path, or status misreads what it wrote
+    // red: the observer records nothing at the installed path, status misreads what it wrote,
+    // or a simulated stop is recorded as one Cursor ran
     const seen = json(await run('status'), 'status-result');
     expect(seen.heartbeat).toMatchObject({ path: heartbeat, state: 'seen', stops: 1 });
     expect(seen.lastStop).toMatchObject({
@@ -76,22 +78,54 @@ describe('heartbeat end to end: the built observer, simulate-stop and status', (
       verdict: 'qualified',
       status: 'completed',
       loopCount: 0,
+      simulated: true,
     });
     const at = Date.parse(seen.lastStop.at);
     expect(at).toBeGreaterThanOrEqual(Math.floor(sentAt / 1000) * 1000);
     expect(at).toBeLessThanOrEqual(Date.now());
     expect(seen.nextStep.code).toBe('none');
 
-    // red: --cursor-version does not reach the observer, or its verdict ignores the contract
+    // red: --cursor-version does not reach the observer, its verdict ignores the contract, or a
+    // version simulate-stop chose reads as a Cursor update (requalify)
     const second = json(
       await run('simulate-stop', '--cursor-version', NEWER),
       'simulate-stop-result',
     );
     expect(second).toMatchObject({ cursorVersion: NEWER, passed: true });
+    const simulated = json(await run('status'), 'status-result');
+    expect(simulated.heartbeat).toMatchObject({ state: 'seen', stops: 2 });
+    expect(simulated.lastStop).toMatchObject({
+      cursorVersion: NEWER,
+      verdict: 'version-differs',
+      simulated: true,
+    });
+    expect(simulated.nextStep.code).toBe('none');
+
+    // red: a stop Cursor runs (no mark in its environment) is recorded as simulated
+    const command = JSON.parse(readFileSync(where.hooks, 'utf8')).hooks.stop[0].command;
+    const cursors = spawnSync('/bin/sh', ['-c', command], {
+      cwd: dirname(where.hooks),
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '', HOME: where.dir, CURSOR_VERSION: NEWER },
+      input: JSON.stringify({
+        hook_event_name: 'stop',
+        cursor_version: NEWER,
+        status: 'completed',
+        loop_count: 0,
+      }),
+    });
+    expect(cursors.stdout, cursors.stderr).toBe('{}\n');
     const differs = json(await run('status'), 'status-result');
-    expect(differs.heartbeat).toMatchObject({ state: 'seen', stops: 2 });
+    expect(differs.heartbeat).toMatchObject({ state: 'seen', stops: 3 });
     expect(differs.lastStop).toMatchObject({ cursorVersion: NEWER, verdict: 'version-differs' });
+    expect(Object.keys(differs.lastStop)).not.toContain('simulated');
     expect(differs.nextStep.code).toBe('requalify');
+
+    // red: the conformance matrix overwrites the heartbeat with its own cases
+    const recorded = readFileSync(heartbeat, 'utf8');
+    json(await run('simulate-stop', '--conformance'), 'simulate-stop-result');
+    expect(readFileSync(heartbeat, 'utf8')).toBe(recorded);
+
     const line = differs.nextStep.command as string;
     expect(line).toMatch(/^cursorhooks qualify start --hooks-file /);
 

@@ -1,10 +1,10 @@
 // install --heartbeat and what status prints of the heartbeat: the JSON fields and their schema,
 // the text lines, and the requalify command line, which must run as printed.
-import { writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CliOutcome } from '../demo/lifecycle.js';
-import { fileCli, files, home, install } from './file-support.js';
+import { fileCli, files, home, install, readHooks, specArgs, writeHooks } from './file-support.js';
 import { expectSchema } from './schema-check.js';
 import { cli } from './support.js';
 
@@ -22,7 +22,11 @@ function statusJSON(outcome: CliOutcome) {
   return result;
 }
 
-const stopFrom = (cursorVersion: string | null, verdict: string | null = null) =>
+const stopFrom = (
+  cursorVersion: string | null,
+  verdict: string | null = null,
+  more: Record<string, unknown> = {},
+) =>
   JSON.stringify({
     version: 1,
     stops: 1,
@@ -32,6 +36,7 @@ const stopFrom = (cursorVersion: string | null, verdict: string | null = null) =
       verdict,
       status: 'completed',
       loopCount: 0,
+      ...more,
     },
   });
 
@@ -41,6 +46,70 @@ describe('install --heartbeat and status', () => {
     const outcome = await install(where, '--heartbeat', 'beat.json');
     expect(outcome.exitCode).toBe(2);
     expect(JSON.parse(outcome.stderr).error).toMatchObject({ reason: 'option-path-relative' });
+  });
+
+  it('refuses a --heartbeat whose directory does not exist, exit 1 with role and path, writing neither file, and names fix-heartbeat-path (red: the mistyped path is recorded, and status later only says no stop was seen)', async () => {
+    const where = home();
+    writeHooks(where);
+    const hooks = readHooks(where);
+    const heartbeat = join(where.dir, 'no', 'such', 'dir', 'hb.json');
+    const outcome = await install(where, '--heartbeat', heartbeat);
+    expect(outcome.exitCode).toBe(1);
+    expect(JSON.parse(outcome.stderr).error).toMatchObject({
+      kind: 'conflict',
+      reason: 'heartbeat-directory-missing',
+      role: 'heartbeat',
+      path: heartbeat,
+    });
+    const printed = JSON.parse(outcome.stdout);
+    expectSchema('operation-result', printed);
+    expect(printed).toMatchObject({ status: 'refused', changed: false });
+    expect(printed.nextStep).toMatchObject({ code: 'fix-heartbeat-path', command: null });
+    expect(readHooks(where)).toBe(hooks);
+    expect(existsSync(where.ledger)).toBe(false);
+    const text = await cli([
+      'install',
+      ...files(where),
+      ...specArgs(where.spec),
+      '--heartbeat',
+      heartbeat,
+    ]);
+    expect(text.exitCode).toBe(1);
+    expect(text.stderr).toContain(`(heartbeat file: ${heartbeat}) [heartbeat-directory-missing]`);
+  });
+
+  it('refuses a --heartbeat that names a directory, exit 1, writing nothing (red: the observer is pointed at a path it can never rename over)', async () => {
+    const where = home();
+    const heartbeat = join(where.dir, 'beat.json');
+    mkdirSync(heartbeat);
+    const outcome = await install(where, '--heartbeat', heartbeat);
+    expect(outcome.exitCode).toBe(1);
+    expect(JSON.parse(outcome.stderr).error).toMatchObject({
+      reason: 'heartbeat-is-directory',
+      role: 'heartbeat',
+      path: heartbeat,
+    });
+    expect(existsSync(where.hooks)).toBe(false);
+    expect(existsSync(where.ledger)).toBe(false);
+  });
+
+  it('says the heartbeat directory is gone, in JSON and text, with next step fix-heartbeat-path (red: a vanished directory reads as "no stop seen")', async () => {
+    const where = home();
+    const heartbeat = join(where.dir, 'state', 'beat.json');
+    mkdirSync(join(where.dir, 'state'));
+    expect((await install(where, '--heartbeat', heartbeat)).exitCode).toBe(0);
+    rmSync(join(where.dir, 'state'), { recursive: true });
+    const result = statusJSON(await fileCli('status', where));
+    expect(result.heartbeat).toMatchObject({
+      state: 'directory-missing',
+      reason: 'heartbeat-directory-missing',
+    });
+    expect(result.nextStep).toMatchObject({ code: 'fix-heartbeat-path', command: null });
+    const text = await cli(['status', ...files(where)]);
+    expect(text.stdout).toContain(
+      '  its directory is gone (heartbeat-directory-missing): no stop can be recorded',
+    );
+    expect(text.stdout).toContain('next step: fix-heartbeat-path: ');
   });
 
   it('reports no heartbeat and no lastStop where none was recorded (red: hosts without one see new fields)', async () => {
@@ -66,6 +135,20 @@ describe('install --heartbeat and status', () => {
     const text = await cli(['status', ...files(where)]);
     expect(text.stdout).toContain(`heartbeat: ${heartbeat} (installed `);
     expect(text.stdout).toMatch(/last stop .* \(1 in all\): Cursor "3\.22\.12", verdict qualified/);
+  });
+
+  it('prints a simulated last stop as simulated, in JSON and text, with next step none (red: a simulated stop reads as one Cursor ran)', async () => {
+    const where = home();
+    const heartbeat = join(where.dir, 'beat.json');
+    expect((await install(where, '--heartbeat', heartbeat)).exitCode).toBe(0);
+    writeFileSync(heartbeat, stopFrom('3.23.0', 'version-differs', { simulated: true }));
+    const result = statusJSON(await fileCli('status', where));
+    expect(result.lastStop).toMatchObject({ cursorVersion: '3.23.0', simulated: true });
+    expect(result.nextStep.code).toBe('none');
+    const text = await cli(['status', ...files(where)]);
+    expect(text.stdout).toMatch(
+      /last stop .* \(1 in all, simulated by simulate-stop, not run by Cursor\): Cursor "3\.23\.0"/,
+    );
   });
 
   it('says unreadable for a malformed heartbeat, in JSON and text (red: a bad file breaks status or is trusted)', async () => {

@@ -48,6 +48,7 @@ describe('operationResult', () => {
     const { operationResult } = await fresh();
     expect(await operationResult(outcome({}), null, false)).toEqual({
       status: 'no-op',
+      command: 'install',
       operation: 'install',
       dryRun: false,
       hooksFile: '/h/hooks.json',
@@ -89,6 +90,7 @@ describe('operationResult', () => {
     );
     expect(result).toEqual({
       status: 'failed',
+      command: 'update',
       operation: 'update',
       dryRun: true,
       hooksFile: '/h/hooks.json',
@@ -107,6 +109,18 @@ describe('operationResult', () => {
       },
       nextStep: STEP,
     } satisfies OperationResultJSON);
+  });
+
+  // Red: a disable or enable reported as the remove or install it runs, so a host reading the
+  // JSON cannot tell a disable from a remove.
+  it.each([
+    ['disable', Operation.Remove],
+    ['enable', Operation.Install],
+  ] as const)('names the command %s beside the operation it ran', async (intent, operation) => {
+    const { operationResult, operationText } = await fresh();
+    const result = await operationResult(outcome({ operation }), null, false, null, intent);
+    expect(result).toMatchObject({ command: intent, operation });
+    expect(operationText(result, 'L')).toMatch(new RegExp(`^${intent}: `));
   });
 
   // Red: bytes that differ only past a shared prefix, or by length, counted as unchanged.

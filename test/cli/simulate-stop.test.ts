@@ -197,6 +197,27 @@ describe('simulate-stop', () => {
     });
   });
 
+  it('marks its runs in the environment, CURSORHOOKS_SIMULATED=stop for one stop and =conformance for every matrix case (red: the observer cannot tell a simulation from a stop Cursor ran)', async () => {
+    const where = await observed(
+      sh(
+        `n=$(ls "$(dirname "$0")" | grep -c '^env'); env > "$(dirname "$0")/env.$n"; cat > /dev/null; printf '{}\\n'`,
+      ),
+    );
+    resultOf(await simulate(where), 0);
+    const marks = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, index) =>
+        readFileSync(besideObserver(where, `env.${from + index}`), 'utf8')
+          .split('\n')
+          .filter((line) => line.startsWith('CURSORHOOKS_SIMULATED=')),
+      );
+    expect(marks(0, 1)).toEqual([['CURSORHOOKS_SIMULATED=stop']]);
+    // Only the marks count here (stdin held open times this observer out).
+    await simulate(where, '--conformance');
+    expect(marks(1, 1 + CASES.length)).toEqual(
+      CASES.map(() => ['CURSORHOOKS_SIMULATED=conformance']),
+    );
+  });
+
   it("defaults CURSOR_VERSION and the payload's cursor_version to the contract's version (red: a stop from another version is simulated)", async () => {
     const where = await observed(RECORDING);
     const result = resultOf(await simulate(where), 0);

@@ -22,7 +22,8 @@ describe('cursorhooks disable / enable', () => {
     const installed = readHooks(where);
     const off = result(await fileCli('disable', where), 0);
     expectSchema('operation-result', off);
-    expect(off.status).toBe('done');
+    // red: the JSON says only "remove", so a host cannot tell a disable from a remove
+    expect(off).toMatchObject({ status: 'done', command: 'disable', operation: 'remove' });
     expect(readHooks(where)).not.toContain(where.spec.selector);
     for (const [command, spec] of [
       ['install', where.spec],
@@ -31,6 +32,7 @@ describe('cursorhooks disable / enable', () => {
     ] as const) {
       const refused = result(await fileCli(command, where, ...specArgs(spec)), 1);
       expect([command, refused.error?.reason]).toEqual([command, 'disabled-by-user']);
+      expect(refused).toMatchObject({ command, operation: command });
     }
     const status = JSON.parse((await fileCli('status', where)).stdout);
     expectSchema('status-result', status);
@@ -38,7 +40,8 @@ describe('cursorhooks disable / enable', () => {
     expect(status.nextStep).toMatchObject({ code: 'none', command: null });
     expect(status.nextStep.sentence).toContain('enable');
     const on = result(await fileCli('enable', where), 0);
-    expect(on.status).toBe('done');
+    expectSchema('operation-result', on);
+    expect(on).toMatchObject({ status: 'done', command: 'enable', operation: 'install' });
     expect(readHooks(where)).toBe(installed);
     result(await install(where), 0);
   });
@@ -48,6 +51,7 @@ describe('cursorhooks disable / enable', () => {
     writeHooks(where);
     const refused = result(await fileCli('enable', where), 1);
     expect(refused.error?.reason).toBe('not-disabled');
+    expect(refused.command).toBe('enable');
   });
 
   // Red: the summary heads a disable "remove:" and an enable "install:", commands the user never ran.

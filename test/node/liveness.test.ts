@@ -1,7 +1,7 @@
 // The heartbeat kept in the ledger (install --heartbeat), what status makes of the file the
 // observer writes there, and the requalify step after a stop from another Cursor version.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Operation } from '../../src/index.js';
@@ -32,9 +32,9 @@ const heartbeatText = (last: unknown = lastStop(), extra: Record<string, unknown
 async function withHeartbeat(): Promise<Where & { heartbeat: string }> {
   const where = workspace();
   const heartbeat = join(where.dir, 'state', 'heartbeat.json');
+  mkdirSync(dirname(heartbeat));
   const outcome = await operate(where, Operation.Install, { heartbeat, now: clock(AT_INSTALL) });
   expect(outcome.status).toBe('done');
-  mkdirSync(dirname(heartbeat));
   return { ...where, heartbeat };
 }
 
@@ -97,6 +97,63 @@ describe('the ledger keeps the heartbeat of an install', () => {
     expect(outcome).toMatchObject({ status: 'refused', error: { reason: 'path-not-absolute' } });
     expect(() => readFileSync(where.ledger)).toThrow();
     expect(() => readFileSync(where.hooks)).toThrow();
+  });
+
+  it.each([
+    [
+      'its directory is missing',
+      (dir: string) => join(dir, 'no', 'such', 'beat.json'),
+      'heartbeat-directory-missing',
+    ],
+    [
+      'its directory is a file',
+      (dir: string) => {
+        writeFileSync(join(dir, 'plain'), '');
+        return join(dir, 'plain', 'beat.json');
+      },
+      'heartbeat-directory-missing',
+    ],
+    [
+      'its directory is a dangling link',
+      (dir: string) => {
+        symlinkSync(join(dir, 'gone'), join(dir, 'dangling'));
+        return join(dir, 'dangling', 'beat.json');
+      },
+      'heartbeat-directory-missing',
+    ],
+    [
+      'it is a directory',
+      (dir: string) => {
+        mkdirSync(join(dir, 'beat.json'));
+        return join(dir, 'beat.json');
+      },
+      'heartbeat-is-directory',
+    ],
+  ])(
+    'refuses a heartbeat path when %s, naming it, and writes neither hook file nor ledger (red: a path no observer can ever write is recorded)',
+    async (_, pathIn, reason) => {
+      const where = workspace();
+      writeFileSync(where.hooks, '{"version": 1, "hooks": {}}\n');
+      const hooks = readFileSync(where.hooks, 'utf8');
+      const heartbeat = pathIn(where.dir);
+      for (const dryRun of [true, false]) {
+        const outcome = await operate(where, Operation.Install, { heartbeat, dryRun });
+        expect(outcome).toMatchObject({ status: 'refused', error: { reason } });
+        expect(outcome.error).toMatchObject({ role: 'heartbeat', path: heartbeat });
+      }
+      expect(readFileSync(where.hooks, 'utf8')).toBe(hooks);
+      expect(() => readFileSync(where.ledger)).toThrow();
+    },
+  );
+
+  it('records a heartbeat path in a directory reached through a link, or one that is a link (red: a linked ~/.cursor is refused)', async () => {
+    const where = workspace();
+    mkdirSync(join(where.dir, 'real'));
+    symlinkSync(join(where.dir, 'real'), join(where.dir, 'linked'));
+    symlinkSync(join(where.dir, 'real'), join(where.dir, 'real', 'beat.json'));
+    const heartbeat = join(where.dir, 'linked', 'beat.json');
+    expect((await operate(where, Operation.Install, { heartbeat })).status).toBe('done');
+    expect((await recordOf(where)).heartbeat?.path).toBe(heartbeat);
   });
 
   it('carries the heartbeat in the pending install, so a crash settled forward keeps it (red: a crash after the write loses the heartbeat)', () => {
@@ -181,6 +238,27 @@ describe('readLiveness', () => {
     });
   });
 
+  it('reads a stop simulate-stop fired as simulated, and one without the mark as Cursor’s (red: the mark is refused or dropped, or a file written before it existed is refused)', async () => {
+    const where = workspace();
+    const path = join(where.dir, 'beat.json');
+    writeFileSync(path, heartbeatText(lastStop({ simulated: true })));
+    expect((await readLiveness(record(path))).lastStop).toEqual(lastStop({ simulated: true }));
+    writeFileSync(path, heartbeatText());
+    const cursors = (await readLiveness(record(path))).lastStop;
+    expect(cursors).toEqual(lastStop());
+    expect(cursors !== null && 'simulated' in cursors).toBe(false);
+  });
+
+  it('says directory-missing when the heartbeat file is absent and its directory has gone (red: a path no stop can reach reads as "no stop yet")', async () => {
+    const where = workspace();
+    const liveness = await readLiveness(record(join(where.dir, 'gone', 'beat.json')));
+    expect(liveness).toMatchObject({
+      state: 'directory-missing',
+      reason: 'heartbeat-directory-missing',
+      lastStop: null,
+    });
+  });
+
   it('says no-stop for a last stop older than the install (red: an earlier install’s stop counts as seen)', async () => {
     const where = workspace();
     const path = join(where.dir, 'beat.json');
@@ -238,6 +316,9 @@ describe('readLiveness', () => {
     ['an unknown status', heartbeatText(lastStop({ status: 'done' }))],
     ['a negative loopCount', heartbeatText(lastStop({ loopCount: -1 }))],
     ['a fractional loopCount', heartbeatText(lastStop({ loopCount: 0.5 }))],
+    ['simulated false', heartbeatText(lastStop({ simulated: false }))],
+    ['simulated a string', heartbeatText(lastStop({ simulated: 'yes' }))],
+    ['simulated and an extra key', heartbeatText(lastStop({ simulated: true, prompt: 'x' }))],
   ])(
     'calls a heartbeat with %s unreadable, heartbeat-malformed (red: a bad file is trusted)',
     async (_, bytes) => {
@@ -297,6 +378,24 @@ describe('status and the last stop', () => {
       });
     },
   );
+
+  it('never names requalify from a simulated stop, whatever its version (red: simulate-stop --cursor-version reads as a Cursor update)', async () => {
+    const where = await withHeartbeat();
+    const simulated = { cursorVersion: '3.23.0', verdict: 'version-differs', simulated: true };
+    writeFileSync(where.heartbeat, heartbeatText(lastStop(simulated)));
+    const s = await status(where);
+    expect(s.liveness).toMatchObject({ state: 'seen', lastStop: { simulated: true } });
+    expect(s.nextStep.code).toBe('none');
+  });
+
+  it('names fix-heartbeat-path once the recorded heartbeat’s directory is gone (red: status only says no stop was seen)', async () => {
+    const where = await withHeartbeat();
+    rmSync(dirname(where.heartbeat), { recursive: true });
+    const s = await status(where);
+    expect(s.liveness).toMatchObject({ state: 'directory-missing' });
+    expect(s.nextStep).toMatchObject({ code: 'fix-heartbeat-path', command: null });
+    expect(s.nextStep.sentence).toContain('create the directory');
+  });
 
   it('puts a state the user must fix first ahead of requalify (red: requalify hides remainder drift)', async () => {
     const where = await withHeartbeat();

@@ -48,7 +48,7 @@ describe('simulate-stop, Windows family', () => {
     const entry = await installedEntry(hooksFile, ledger, defaultPlanner(), nodeFs);
     expect(entry.platform).toBe('windows');
     const payloadFile = "/tmp/it's/payload.json";
-    const launch = windowsLaunch(entry, '2026.10.01', '/opt/pwsh', payloadFile);
+    const launch = windowsLaunch(entry, '2026.10.01', '/opt/pwsh', payloadFile, 'stop');
     expect(launch.file).toBe('/opt/pwsh');
     expect(launch.args).toEqual([
       '-NoProfile',

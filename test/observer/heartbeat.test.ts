@@ -41,11 +41,16 @@ const stop = (fields: Record<string, unknown> = {}) =>
   lastStopOf(stopPayload(fields), null, new Date());
 
 /** One stop answered by the built observer, its heartbeat at `path`, under umask 000. */
-async function observedStop(path: string, stdin = JSON.stringify(stopPayload())) {
-  const command = `umask 000; exec "${process.execPath}" "${SCRIPT}" neutral`;
+async function observedStop(
+  path: string,
+  stdin = JSON.stringify(stopPayload()),
+  env: Record<string, string> = {},
+  behaviour = 'neutral',
+) {
+  const command = `umask 000; exec "${process.execPath}" "${SCRIPT}" ${behaviour}`;
   const run = await runObserver('/bin/sh', ['-c', command], {
     stdin,
-    env: { HEARTBEAT: path, CONTRACT: VERSION },
+    env: { HEARTBEAT: path, CONTRACT: VERSION, ...env },
   });
   expect(run.stdout).toBe('{}\n');
   expect(run.code).toBe(0);
@@ -83,6 +88,36 @@ describe('the heartbeat of the built observer', () => {
       stops: 2,
       lastStop: { cursorVersion: '3.41.0', verdict: 'version-differs', loopCount: 2 },
     });
+    expect(readdirSync(directory)).toEqual(['heartbeat.json']);
+  });
+
+  it('marks a stop fired with CURSORHOOKS_SIMULATED=stop as simulated, and tells the handler (red: simulate-stop reads as a stop Cursor ran)', async () => {
+    const path = join(scratch(), 'heartbeat.json');
+    const run = await observedStop(path, undefined, { CURSORHOOKS_SIMULATED: 'stop' }, 'report');
+    const simulated = readJson(path);
+    expectSchema('heartbeat', simulated);
+    expect(simulated).toMatchObject({ stops: 1, lastStop: { simulated: true } });
+    expect(run.stderr).toContain('"simulated":"stop"');
+    // Cursor sets no mark: its stop is recorded without one, and an unknown value is no mark.
+    await observedStop(path, undefined, { CURSORHOOKS_SIMULATED: 'yes' });
+    const cursors = readJson(path);
+    expect(cursors).toMatchObject({ stops: 2 });
+    expect(Object.keys(cursors.lastStop as object)).not.toContain('simulated');
+  });
+
+  it('leaves the heartbeat untouched for a conformance case, CURSORHOOKS_SIMULATED=conformance (red: the matrix overwrites the last stop Cursor ran)', async () => {
+    const directory = scratch();
+    const path = join(directory, 'heartbeat.json');
+    await observedStop(path);
+    const before = readFileSync(path, 'utf8');
+    const run = await observedStop(
+      path,
+      JSON.stringify(stopPayload({ cursor_version: '3.41.0' })),
+      { CURSORHOOKS_SIMULATED: 'conformance' },
+      'report',
+    );
+    expect(run.stderr).toContain('"simulated":"conformance"');
+    expect(readFileSync(path, 'utf8')).toBe(before);
     expect(readdirSync(directory)).toEqual(['heartbeat.json']);
   });
 

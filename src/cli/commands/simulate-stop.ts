@@ -24,7 +24,9 @@ export const simulateStopCommand: Command = {
   summary: 'fire the installed stop entry as Cursor does, and judge its reply (or --conformance)',
   description: `Runs the command of the entry the ledger receipts (found intact in the hook file, or refused
 simulate-not-owned) as Cursor runs a stop hook on this platform: POSIX /bin/sh -c, in the hook
-file's directory, with only PATH, HOME and CURSOR_VERSION set, the payload on stdin (Windows
+file's directory, with only PATH, HOME, CURSOR_VERSION and CURSORHOOKS_SIMULATED set (stop, or
+conformance for the matrix: cursorhooks/observer records a simulated stop as simulated in its
+heartbeat, and a matrix case nowhere), the payload on stdin (Windows
 family: pwsh in Cursor's wrapper, the payload read from a file), killed with everything it
 started at the entry's 5 s timeout. The verdict: neutral (exit 0, stdout one JSON object without
 followup_message), followup (it would send the agent a new message), not-json, nonzero-exit,

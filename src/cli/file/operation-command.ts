@@ -26,9 +26,10 @@ export interface OperationCommandDeclaration {
   readonly options: OptionDeclarations;
 }
 
-const OUTPUT = `a summary and the unified diff; with --json one object {"status", "operation", "dryRun",
-  "hooksFile", "realPath", "changed", "receipt", "generation", "settled", "hostPaths", "metadata",
-  "diff", "error"}.
+const OUTPUT = `a summary and the unified diff; with --json one object {"status", "command", "operation",
+  "dryRun", "hooksFile", "realPath", "changed", "receipt", "generation", "settled", "hostPaths",
+  "metadata", "diff", "error", "nextStep"}; "command" is the command run, "operation" the
+  lifecycle operation it ran (remove for disable, install for enable).
   A refusal or failure prints this result too (status refused or failed, error set), then the
   error on stderr as every command does.`;
 
@@ -80,9 +81,9 @@ export function operationCommand(declaration: OperationCommandDeclaration): Comm
               ...(shell === undefined ? {} : { shell }),
               options,
             });
-      const result = await operationResult(outcome, hostPaths.json(), dryRun, nextStep);
+      const result = await operationResult(outcome, hostPaths.json(), dryRun, nextStep, intent);
       if (json) writeJSON(io, result);
-      else io.stdout(operationText(result, ledger, declaration.name ?? operation));
+      else io.stdout(operationText(result, ledger));
       if (error !== undefined) throw failureOf(error);
       return ExitCode.Ok;
     },

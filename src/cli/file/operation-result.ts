@@ -3,6 +3,7 @@
 import type { ReceiptJSON } from '../../domain/receipt.js';
 import type { PendingResolution } from '../../node/ledger/fence.js';
 import type { OperationOutcome, OperationStatus } from '../../node/run-operation.js';
+import type { Operation } from '../../planner/operation.js';
 import type { ErrorJSON } from '../error-output.js';
 import { unifiedDiff } from './diff.js';
 import { failureJSON } from './failure.js';
@@ -11,9 +12,15 @@ import { type MetadataJSON, metadataJSON, metadataWriteLine } from './metadata-r
 import type { NextStepJSON } from './refusal-step.js';
 import { nextStepLines } from './status-result.js';
 
+/** The command a file-level run was started as: disable runs a remove, enable an install. */
+export type OperationCommandName = Operation | 'disable' | 'enable';
+
 export interface OperationResultJSON {
   readonly status: OperationStatus;
-  readonly operation: string;
+  /** The command that ran, as the user typed it. */
+  readonly command: OperationCommandName;
+  /** The lifecycle operation it ran (`remove` for disable, `install` for enable). */
+  readonly operation: Operation;
   readonly dryRun: boolean;
   readonly hooksFile: string;
   readonly realPath: string | null;
@@ -39,10 +46,12 @@ export async function operationResult(
   hostPaths: HostPathsJSON | null,
   dryRun: boolean,
   nextStep: NextStepJSON | null = null,
+  intent?: 'disable' | 'enable',
 ): Promise<OperationResultJSON> {
   const changed = Buffer.compare(outcome.before, outcome.after) !== 0;
   return {
     status: outcome.status,
+    command: intent ?? outcome.operation,
     operation: outcome.operation,
     dryRun,
     hooksFile: outcome.hooksFile,
@@ -74,17 +83,12 @@ const DONE: Readonly<Record<OperationStatus, string>> = {
   failed: 'failed',
 };
 
-/** The readable summary: what happened, where, the ledger, the checks, then the diff. */
 /**
- * The readable summary, headed by the command the user ran (`disable` runs a remove, `enable`
- * an install: the JSON's `operation` says which).
+ * The readable summary: what happened, where, the ledger, the checks, then the diff; headed by
+ * the command the user ran (`disable` runs a remove, `enable` an install).
  */
-export function operationText(
-  result: OperationResultJSON,
-  ledger: string,
-  command: string = result.operation,
-): string {
-  const lines = [`${command}: ${DONE[result.status]}`];
+export function operationText(result: OperationResultJSON, ledger: string): string {
+  const lines = [`${result.command}: ${DONE[result.status]}`];
   if (result.error !== null) lines.push(`  ${result.error.message} [${result.error.reason}]`);
   lines.push(`hooks file: ${result.hooksFile}`);
   if (result.realPath !== null && result.realPath !== result.hooksFile) {

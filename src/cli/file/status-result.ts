@@ -304,6 +304,9 @@ function heartbeatLines({ heartbeat, lastStop }: StatusResultJSON): string[] {
   if (heartbeat.state === 'unreadable') {
     return [head, `  unreadable${because(heartbeat.reason)}: nothing in it is trusted`];
   }
+  if (heartbeat.state === 'directory-missing') {
+    return [head, `  its directory is gone${because(heartbeat.reason)}: no stop can be recorded`];
+  }
   if (lastStop == null) return [head, '  no stop seen since the install'];
   const fields = [
     `Cursor ${lastStop.cursorVersion === null ? 'version not reported' : JSON.stringify(lastStop.cursorVersion)}`,
@@ -311,5 +314,9 @@ function heartbeatLines({ heartbeat, lastStop }: StatusResultJSON): string[] {
     `status ${lastStop.status ?? 'none'}`,
     `loop ${lastStop.loopCount ?? 'none'}`,
   ];
-  return [head, `  last stop ${lastStop.at} (${heartbeat.stops} in all): ${fields.join(', ')}`];
+  const by = lastStop.simulated === true ? ', simulated by simulate-stop, not run by Cursor' : '';
+  return [
+    head,
+    `  last stop ${lastStop.at} (${heartbeat.stops} in all${by}): ${fields.join(', ')}`,
+  ];
 }

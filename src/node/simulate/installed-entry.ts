@@ -6,6 +6,7 @@ import type { OwnedEntryValue } from '../../domain/owned-entry.js';
 import { ConflictError, CursorHooksError, UnsupportedError } from '../../errors/errors.js';
 import type { HookPlanner } from '../../planner/hook-planner.js';
 import { grammarFamily } from '../../shell/families.js';
+import { SIMULATED_ENV, type SimulationMark } from '../../shell/heartbeat-record.js';
 import { stopArgv } from '../../shell/stop-invocation.js';
 import { aboutFile } from '../errors.js';
 import { readLedger } from '../ledger/ledger.js';
@@ -84,12 +85,19 @@ export async function installedEntry(
   };
 }
 
-/** The minimal environment Cursor gives a hook: PATH, the home, and its version. */
-export function hookEnvironment(cursorVersion: string): Record<string, string> {
+/**
+ * The minimal environment Cursor gives a hook: PATH, the home, and its version; and the mark
+ * Cursor never sets, so the observer records a simulated stop as one (or a matrix case nowhere).
+ */
+export function hookEnvironment(
+  cursorVersion: string,
+  run: SimulationMark,
+): Record<string, string> {
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     HOME: homedir(),
     CURSOR_VERSION: cursorVersion,
+    [SIMULATED_ENV]: run,
   };
   // pwsh and Windows programs do not start without these.
   for (const name of ['SystemRoot', 'USERPROFILE', 'TEMP', 'TMP']) {
@@ -100,12 +108,16 @@ export function hookEnvironment(cursorVersion: string): Record<string, string> {
 }
 
 /** POSIX: `/bin/sh -c <command>`, as Cursor's Linux and macOS clients run a hook. */
-export function posixLaunch(entry: InstalledEntry, cursorVersion: string): EntryLaunch {
+export function posixLaunch(
+  entry: InstalledEntry,
+  cursorVersion: string,
+  run: SimulationMark,
+): EntryLaunch {
   return {
     file: '/bin/sh',
     args: ['-c', entry.command],
     cwd: entry.cwd,
-    env: hookEnvironment(cursorVersion),
+    env: hookEnvironment(cursorVersion, run),
   };
 }
 
@@ -118,6 +130,7 @@ export function windowsLaunch(
   cursorVersion: string,
   pwsh: string,
   payloadFile: string,
+  run: SimulationMark,
 ): EntryLaunch {
   const literal = `'${payloadFile.replaceAll("'", "''")}'`;
   const wrapper = `Get-Content -LiteralPath ${literal} -Raw | & { $input | ${entry.command} }`;
@@ -125,6 +138,6 @@ export function windowsLaunch(
     file: pwsh,
     args: ['-NoProfile', '-NonInteractive', '-Command', wrapper],
     cwd: entry.cwd,
-    env: hookEnvironment(cursorVersion),
+    env: hookEnvironment(cursorVersion, run),
   };
 }

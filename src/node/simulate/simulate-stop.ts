@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UnsupportedError } from '../../errors/errors.js';
 import { defaultPlanner } from '../../planner/default.js';
+import type { SimulationMark } from '../../shell/heartbeat-record.js';
 import { aboutFile } from '../errors.js';
 import { FLAGS, type FsSeam, nodeFs } from '../write/fs-seam.js';
 import { randomHex } from '../write/random.js';
@@ -68,7 +69,7 @@ export interface ConformanceOutcome {
 
 /** Refuses `simulate-not-owned` unless the ledger's entry is intact in the hook file. */
 export async function simulateStop(options: SimulateStopOptions): Promise<SimulateStopOutcome> {
-  const { entry, cursorVersion, fire } = await prepare(options);
+  const { entry, cursorVersion, fire } = await prepare(options, 'stop');
   const payload = options.payload ?? stopPayload(cursorVersion);
   const run = await fire({ name: 'given', payload });
   return { entry, cursorVersion, timeoutMs: ENTRY_TIMEOUT_MS, run };
@@ -82,7 +83,7 @@ export async function simulateStop(options: SimulateStopOptions): Promise<Simula
 export async function runConformance(
   options: Omit<SimulateStopOptions, 'payload'>,
 ): Promise<ConformanceOutcome> {
-  const { entry, cursorVersion, fire } = await prepare(options);
+  const { entry, cursorVersion, fire } = await prepare(options, 'conformance');
   const cases: ConformanceResult[] = [];
   for (const one of conformanceCases(cursorVersion)) {
     const run = await fire(one);
@@ -104,7 +105,7 @@ function failureOf(one: ConformanceCase, run: SimulatedRun): CaseFailure {
   return run.stdinConsumed ? null : 'stdin-unread';
 }
 
-async function prepare(options: SimulateStopOptions) {
+async function prepare(options: SimulateStopOptions, mode: SimulationMark) {
   const fs = options.fs ?? nodeFs;
   const entry = await installedEntry(
     options.hooksFile,
@@ -114,7 +115,7 @@ async function prepare(options: SimulateStopOptions) {
   );
   const cursorVersion = options.cursorVersion ?? entry.qualifiedVersion;
   const fire = async (one: ConformanceCase): Promise<SimulatedRun> => {
-    const run = await launched(entry, cursorVersion, one, options.pwsh ?? 'pwsh', fs);
+    const run = await launched(entry, { cursorVersion, mode }, one, options.pwsh ?? 'pwsh', fs);
     return { ...run, verdict: replyVerdict(run) };
   };
   return { entry, cursorVersion, fire };
@@ -122,16 +123,17 @@ async function prepare(options: SimulateStopOptions) {
 
 async function launched(
   entry: InstalledEntry,
-  cursorVersion: string,
+  { cursorVersion, mode }: { cursorVersion: string; mode: SimulationMark },
   one: ConformanceCase,
   pwsh: string,
   fs: FsSeam,
 ): Promise<EntryRun> {
   const run = { payload: one.payload, timeoutMs: ENTRY_TIMEOUT_MS, ...flags(one) };
   try {
-    if (entry.platform === 'posix') return await runEntry(posixLaunch(entry, cursorVersion), run);
+    if (entry.platform === 'posix')
+      return await runEntry(posixLaunch(entry, cursorVersion, mode), run);
     return await withPayloadFile(one.payload, fs, (file) =>
-      runEntry(windowsLaunch(entry, cursorVersion, pwsh, file), { ...run, payload: EMPTY }),
+      runEntry(windowsLaunch(entry, cursorVersion, pwsh, file, mode), { ...run, payload: EMPTY }),
     );
   } catch (err) {
     if (err instanceof LaunchError && err.code === 'ENOENT') {

@@ -14,6 +14,7 @@ import { asHostError } from '../errors.js';
 import { type HeartbeatRecord, isIsoInstant } from '../ledger/ledger.js';
 import { readBoundedFile } from '../write/bounded-file.js';
 import { type FsSeam, nodeFs } from '../write/fs-seam.js';
+import { heartbeatDirectoryGone } from './heartbeat-path.js';
 
 // The format is defined once (src/shell/heartbeat-record.ts), for the observer that writes it
 // and this reader; it sits beside the stop check because the package ships the observer only
@@ -22,15 +23,16 @@ export { type LastStop, MAX_HEARTBEAT_BYTES };
 
 /**
  * no-stop: no stop recorded since the install (no file yet, or only older stops); seen: the
- * last stop since the install is `lastStop`; unreadable: the file is not a valid heartbeat.
+ * last stop since the install is `lastStop`; unreadable: the file is not a valid heartbeat;
+ * directory-missing: no file, and its directory is gone, so no stop can ever be recorded there.
  */
-export type LivenessState = 'no-stop' | 'seen' | 'unreadable';
+export type LivenessState = 'no-stop' | 'seen' | 'unreadable' | 'directory-missing';
 
 export interface Liveness {
   readonly path: string;
   readonly installedAt: string;
   readonly state: LivenessState;
-  /** Why the file is unreadable; undefined otherwise. */
+  /** Why the file is unreadable, or `heartbeat-directory-missing`; undefined otherwise. */
   readonly reason: ErrorReason | undefined;
   /** The stops counted in the file; undefined unless seen. */
   readonly stops: number | undefined;
@@ -46,7 +48,11 @@ export async function readLiveness(
   let parsed: { stops: number; lastStop: LastStop };
   try {
     const read = await readBoundedFile(path, fs, { maxBytes: MAX_HEARTBEAT_BYTES, noFollow: true });
-    if (read === undefined) return { ...none, state: 'no-stop' };
+    if (read === undefined) {
+      return (await heartbeatDirectoryGone(path, fs))
+        ? { ...none, state: 'directory-missing', reason: 'heartbeat-directory-missing' }
+        : { ...none, state: 'no-stop' };
+    }
     parsed = decodeHeartbeat(read.bytes);
   } catch (err) {
     return { ...none, state: 'unreadable', reason: reasonOf(err) };
@@ -88,7 +94,10 @@ export function decodeHeartbeat(bytes: Uint8Array): { stops: number; lastStop: L
   if (!Number.isSafeInteger(stops) || (stops as number) < 1) {
     throw new CursorHooksError('heartbeat-malformed');
   }
-  const last = exact(root.lastStop, ['at', 'cursorVersion', 'verdict', 'status', 'loopCount']);
+  // `simulated` is written only for simulate-stop's stops: files without it are Cursor's.
+  const fields = ['at', 'cursorVersion', 'verdict', 'status', 'loopCount'] as const;
+  const marked = isObject(root.lastStop) && Object.hasOwn(root.lastStop, 'simulated');
+  const last = exact(root.lastStop, marked ? [...fields, 'simulated'] : fields);
   const { at, cursorVersion, verdict, status, loopCount } = last;
   const valid =
     typeof at === 'string' &&
@@ -96,16 +105,25 @@ export function decodeHeartbeat(bytes: Uint8Array): { stops: number; lastStop: L
     (cursorVersion === null || typeof cursorVersion === 'string') &&
     VERDICTS.includes(verdict) &&
     STATUSES.includes(status) &&
-    (loopCount === null || (Number.isSafeInteger(loopCount) && (loopCount as number) >= 0));
+    (loopCount === null || (Number.isSafeInteger(loopCount) && (loopCount as number) >= 0)) &&
+    (!marked || (last as { simulated?: unknown }).simulated === true);
   if (!valid) throw new CursorHooksError('heartbeat-malformed');
-  const lastStop = { at, cursorVersion, verdict, status, loopCount } as LastStop;
+  const lastStop = {
+    at,
+    cursorVersion,
+    verdict,
+    status,
+    loopCount,
+    ...(marked ? { simulated: true } : {}),
+  } as LastStop;
   return { stops: stops as number, lastStop };
 }
 
+const isObject = (value: unknown): value is object =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 function exact<K extends string>(value: unknown, keys: readonly K[]): Record<K, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new CursorHooksError('heartbeat-malformed');
-  }
+  if (!isObject(value)) throw new CursorHooksError('heartbeat-malformed');
   const own = Object.keys(value);
   if (own.length !== keys.length || !keys.every((key) => Object.hasOwn(value, key))) {
     throw new CursorHooksError('heartbeat-malformed');

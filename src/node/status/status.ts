@@ -70,7 +70,8 @@ export type NextStep =
   | 'remove-lock'
   | 'make-writable'
   | 'make-directory-writable'
-  | 'requalify';
+  | 'requalify'
+  | 'fix-heartbeat-path';
 
 export const NEXT_STEP_SENTENCES: Readonly<Record<NextStep, string>> = {
   none: 'nothing to do: the owned entry is in place',
@@ -108,6 +109,8 @@ export const NEXT_STEP_SENTENCES: Readonly<Record<NextStep, string>> = {
     'fix or move the ledger named above (see the reason): it cannot be read, and it is never overwritten',
   requalify:
     "the last stop came from another Cursor version than the shell contract's: qualify this build (qualify start, finish one agent turn in Cursor, qualify finish), then run update with the record as --contract-file",
+  'fix-heartbeat-path':
+    'the stop observer can never write the heartbeat file: its directory does not exist or is not a directory, or the path names a directory; create the directory, or run install again with --heartbeat naming a file in an existing directory (and give the observer the same path)',
 };
 
 /** The command that carries out each step; null where the step is a hand edit or nothing. */
@@ -130,6 +133,7 @@ export const STEP_COMMANDS: Readonly<Record<NextStep, string | null>> = {
   'make-writable': null,
   'make-directory-writable': null,
   requalify: 'qualify start',
+  'fix-heartbeat-path': null,
 };
 
 /** An entry, by event and index, whose command is one this host renders (never its values). */
@@ -262,6 +266,8 @@ export const REFUSAL_STEPS: Partial<Record<ErrorReason, NextStep>> = {
   'directory-not-writable': 'make-directory-writable',
   'lock-foreign': 'remove-lock',
   'metadata-not-preserved': 'fix-metadata-module',
+  'heartbeat-directory-missing': 'fix-heartbeat-path',
+  'heartbeat-is-directory': 'fix-heartbeat-path',
 };
 
 /** The state's step, pointed at the refused command's aim. */
@@ -356,7 +362,9 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
               : settled,
   );
   const qualify = step === 'none' ? requalifying(effective, liveness, planner) : undefined;
-  const code = qualify === undefined ? step : 'requalify';
+  // Nothing else to do, and the observer can record no stop: the heartbeat is what to fix.
+  const heartbeatGone = step === 'none' && liveness?.state === 'directory-missing';
+  const code = heartbeatGone ? 'fix-heartbeat-path' : qualify === undefined ? step : 'requalify';
   const family = qualify?.family;
   const command =
     code === 'requalify' && (family === undefined || !qualifiesHere(family))
@@ -432,8 +440,8 @@ export const KEPT_SENTENCE =
 export const QUALIFY_STATE_DIRECTORY = 'cursorhooks-qualify';
 
 /**
- * Set when the last stop since the install came from another version than the receipted
- * contract's evidence: the contract's family (undefined when it names none) is what to qualify.
+ * Set when the last stop since the install, one Cursor ran, came from another version than the
+ * receipted contract's evidence: the contract's family (undefined when it names none) is what to qualify.
  */
 function requalifying(
   record: LedgerRecord,
@@ -442,7 +450,8 @@ function requalifying(
 ): { family: string | undefined } | undefined {
   const last = liveness?.lastStop;
   const shell = record.receipt?.shell;
-  if (last == null || shell === undefined) return undefined;
+  // simulate-stop chose its version: only a stop Cursor ran says which build is in use.
+  if (last == null || last.simulated === true || shell === undefined) return undefined;
   const contract = planner.contracts().find((known) => known.id === shell);
   if (contract === undefined) return undefined;
   const differs =

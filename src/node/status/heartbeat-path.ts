@@ -1,0 +1,60 @@
+// The heartbeat path an install records, checked for what can never work: the observer writes a
+// temporary file in the path's directory and renames it over the path, so that directory must
+// exist and the path must not be a directory. Anything else (a permission a user may still
+// change) is left to the observer, which warns on the stop it fails.
+import { dirname } from 'node:path';
+import { ConflictError } from '../../errors/errors.js';
+import type { ErrorReason } from '../../errors/reasons.js';
+import { errnoOf } from '../errors.js';
+import type { FsSeam } from '../write/fs-seam.js';
+
+/** A heartbeat path refused before anything is written: the path as the host gave it. */
+export class HeartbeatPathError extends ConflictError {
+  readonly role = 'heartbeat';
+
+  constructor(
+    reason: Extract<ErrorReason, 'heartbeat-directory-missing' | 'heartbeat-is-directory'>,
+    readonly path: string,
+  ) {
+    super(reason);
+  }
+}
+
+/** Undefined when the observer can write `path`'s file; else the refusal saying why not. */
+export async function heartbeatPathProblem(
+  path: string,
+  fs: FsSeam,
+): Promise<HeartbeatPathError | undefined> {
+  const directory = dirname(path);
+  // Links followed: `~/.cursor` may be one.
+  if ((await kindOf(directory, fs, true)) === 'not-directory') {
+    return new HeartbeatPathError('heartbeat-directory-missing', path);
+  }
+  // Not followed: the observer's rename replaces a link at the path, never a directory.
+  return (await kindOf(path, fs, false)) === 'directory'
+    ? new HeartbeatPathError('heartbeat-is-directory', path)
+    : undefined;
+}
+
+/**
+ * `not-directory` when the path provably is none (missing, a dangling link, a file); `unknown`
+ * when the look failed otherwise (a permission), which proves nothing.
+ */
+async function kindOf(
+  path: string,
+  fs: FsSeam,
+  follow: boolean,
+): Promise<'directory' | 'not-directory' | 'unknown'> {
+  try {
+    const stats = await fs.lstat(follow ? await fs.realpath(path) : path);
+    return stats.isDirectory() ? 'directory' : 'not-directory';
+  } catch (err) {
+    const code = errnoOf(err);
+    return code === 'ENOENT' || code === 'ENOTDIR' ? 'not-directory' : 'unknown';
+  }
+}
+
+/** Whether the directory the heartbeat is written in is provably gone (status's question). */
+export async function heartbeatDirectoryGone(path: string, fs: FsSeam): Promise<boolean> {
+  return (await kindOf(dirname(path), fs, true)) === 'not-directory';
+}
