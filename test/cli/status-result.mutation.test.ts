@@ -84,6 +84,7 @@ describe('statusResult', () => {
       pending: null,
       heartbeat: null,
       disabled: null,
+      contractFile: null,
     };
     const holder = { pid: 42, hostname: 'box', acquiredAt: '2026-01-01T00:00:00.000Z' };
     const hostPaths: HostPathsJSON = { verified: true, vouched: false, checks: [] };

@@ -420,6 +420,7 @@ describe('the owned entry and the next step', () => {
         intended: { ...intended, shell: 'unregistered' },
         heartbeat: null,
         disable: false,
+        contractFile: null,
       },
     });
     expect((await status(where)).nextStep.code).toBe('register-contract');
@@ -433,9 +434,16 @@ describe('the owned entry and the next step', () => {
       receipt: null,
       removed: null,
       released: null,
-      pending: { operation: Operation.Install, intended: receipt, heartbeat: null, disable: false },
+      pending: {
+        operation: Operation.Install,
+        intended: receipt,
+        heartbeat: null,
+        disable: false,
+        contractFile: null,
+      },
       heartbeat: null,
       disabled: null,
+      contractFile: null,
     });
     writeFileSync(where.hooks, where.document.replace('"timeout":5', '"timeout":6'));
     const s = await status(where);
@@ -455,6 +463,7 @@ describe('the owned entry and the next step', () => {
       pending: null,
       heartbeat: null,
       disabled: null,
+      contractFile: null,
     });
     const s = await status(where);
     expect(s.ledger.generation).toBe(4);
