@@ -35,8 +35,8 @@ locked, settled or written. Exit 0 whenever the report was made, whatever it say
     ...ACCEPT_METADATA_LOSS_OPTION,
   },
   output: `a readable report; with --json one object {"hooksFile", "realPath", "file", "owned", "ledger",
-  "checkedSpec", "hostPaths", "contract", "contractFile", "locks", "metadata", "nextStep"}, and "heartbeat" and
-  "lastStop" when the ledger keeps a heartbeat`,
+  "checkedSpec", "hostPaths", "contract", "contractFile", "locks", "metadata", "nextStep"}, and
+  "heartbeat" and "lastStop" when the ledger keeps a heartbeat`,
   async run({ options, json, io }) {
     const { hooksFile, ledger } = filesOf(options);
     const given = specOf(options);
