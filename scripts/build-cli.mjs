@@ -36,8 +36,13 @@ function swapIn(name, specifier, file) {
 }
 
 // The planner's SHA-256 is node:crypto's; the bundle takes the plain TypeScript one with the same
-// interface instead, so that no call that only reads pays for loading node:crypto.
-const portableSha256 = swapIn('portable-sha256', /^\.\/sha256\.js$/, 'src/json/sha256-portable.ts');
+// interface instead, so that no call that only reads pays for loading node:crypto: from the
+// planner's digests (./sha256.js) and from the contract-file digests of the kit and the CLI.
+const portableSha256 = swapIn(
+  'portable-sha256',
+  /^(\.|(\.\.\/)+json)\/sha256\.js$/,
+  'src/json/sha256-portable.ts',
+);
 // node:os through a facade that loads it on first use: few calls need it (os-on-demand.ts).
 const osOnDemand = swapIn('os-on-demand', /^node:os$/, 'src/cli/os-on-demand.ts');
 // The global `performance` as the process's monotonic clock: the real one loads perf_hooks.

@@ -1,6 +1,9 @@
 // `--contract-file PATH` (repeatable): qualification records written by `qualify finish`,
 // registered as contracts before the planner is built, on every command that takes `--shell`.
+// A file command given none registers the one the ledger keeps for the receipt, if unchanged.
 import { CursorHooksError } from '../errors/errors.js';
+import { sha256Hex } from '../json/sha256.js';
+import type { ContractFileRecord } from '../node/ledger/ledger.js';
 import { defaultPlanner, plannerWith } from '../planner/default.js';
 import type { HookPlanner } from '../planner/hook-planner.js';
 import type { ShellContract } from '../shell/contract.js';
@@ -19,8 +22,6 @@ export const CONTRACT_FILE_OPTION: OptionDeclarations = {
   },
 };
 
-/** A record is a few kilobytes; a larger file is not one. */
-const MAX_RECORD_BYTES = 256 * 1024;
 const OPTION = { option: '--contract-file' } as const;
 
 /**
@@ -30,13 +31,15 @@ const OPTION = { option: '--contract-file' } as const;
 async function readContractFile(path: string): Promise<Uint8Array> {
   const subject = { ...OPTION, path };
   // Loaded only when a contract file is given: `plan` and `verify` never pay for the host kit.
-  const [{ readBoundedFile }, { HostIOError }, { blockingFs }] = await Promise.all([
-    import('../node/write/bounded-file.js'),
-    import('../node/errors.js'),
-    import('../node/write/fs-seam.js'),
-  ]);
+  const [{ readBoundedFile }, { HostIOError }, { blockingFs }, { MAX_CONTRACT_FILE_BYTES }] =
+    await Promise.all([
+      import('../node/write/bounded-file.js'),
+      import('../node/errors.js'),
+      import('../node/write/fs-seam.js'),
+      import('../node/status/contract-file.js'),
+    ]);
   try {
-    const file = await readBoundedFile(path, blockingFs, { maxBytes: MAX_RECORD_BYTES });
+    const file = await readBoundedFile(path, blockingFs, { maxBytes: MAX_CONTRACT_FILE_BYTES });
     if (file !== undefined) return file.bytes;
   } catch (err) {
     // The reader turns every failure of a system call into a HostIOError: the rest is a bug.
@@ -64,21 +67,88 @@ async function readContractFile(path: string): Promise<Uint8Array> {
 export const contractFilesOf = (options: OptionValues): readonly string[] =>
   (options['contract-file'] as readonly string[] | undefined) ?? [];
 
+/** The planner, and each record registered in it with the digest of the bytes read. */
+export interface ContractFiles {
+  readonly planner: HookPlanner;
+  readonly used: readonly ContractFileRecord[];
+}
+
+/** The hook file and ledger whose record may name the contract file a receipt was made with. */
+export interface RecordedIn {
+  readonly hooksFile: string;
+  readonly ledger: string;
+}
+
 /** The built-in contracts plus every `--contract-file`, or the default planner without any. */
 export async function plannerOf(options: OptionValues): Promise<HookPlanner> {
+  return (await contractsOf(options)).planner;
+}
+
+/**
+ * The built-in contracts plus every `--contract-file`. Given none, and `recordedIn`: the
+ * contract file the ledger recorded for the hook file's receipt too, when it still holds the
+ * bytes it was recorded with (a moved or changed one is left out, and status says so).
+ */
+export async function contractsOf(
+  options: OptionValues,
+  recordedIn?: RecordedIn,
+): Promise<ContractFiles> {
   const paths = contractFilesOf(options).map((path) => absolutePath(path, 'contract-file'));
-  if (paths.length === 0) return defaultPlanner();
-  const contracts = await Promise.all(paths.map(contractFrom));
+  const loaded =
+    paths.length > 0
+      ? await Promise.all(paths.map(async (path) => loadedFrom(path, await readContractFile(path))))
+      : recordedIn === undefined
+        ? []
+        : await recordedContract(recordedIn);
+  if (loaded.length === 0) return { planner: defaultPlanner(), used: [] };
   try {
-    return plannerWith(contracts);
+    const planner = plannerWith(loaded.map(({ contract }) => contract));
+    return { planner, used: loaded.map(({ record }) => record) };
   } catch (err) {
     if (!(err instanceof CursorHooksError)) throw err;
     throw usageError(err.reason, `option --contract-file: ${err.message}`, OPTION);
   }
 }
 
-async function contractFrom(path: string): Promise<ShellContract> {
-  const bytes = await readContractFile(path);
+interface Loaded {
+  readonly contract: ShellContract;
+  readonly record: ContractFileRecord;
+}
+
+function loadedFrom(path: string, bytes: Uint8Array): Loaded {
+  const contract = contractFrom(bytes);
+  return { contract, record: { path, id: contract.id, sha256: sha256Hex(bytes) } };
+}
+
+/**
+ * The contract file the ledger keeps for the hook file, when found unchanged. Read only, without
+ * a lock: the command reads the ledger again itself, and reports what this look could not.
+ */
+async function recordedContract({ hooksFile, ledger }: RecordedIn): Promise<Loaded[]> {
+  const [{ knownContractFile, readLedger }, { lookAtContractFile }, { resolveTarget }, seam] =
+    await Promise.all([
+      import('../node/ledger/ledger.js'),
+      import('../node/status/contract-file.js'),
+      import('../node/write/read.js'),
+      import('../node/write/fs-seam.js'),
+    ]);
+  const fs = seam.blockingFs;
+  let recorded: ContractFileRecord | null;
+  try {
+    const realPath = await resolveTarget(hooksFile, fs);
+    const record = (await readLedger(ledger, { fs })).records.get(realPath);
+    recorded = record === undefined ? null : knownContractFile(record);
+  } catch (err) {
+    // A ledger or hook file that cannot be read is the command's own refusal to report.
+    if (err instanceof CursorHooksError) return [];
+    throw err;
+  }
+  if (recorded === null) return [];
+  const look = await lookAtContractFile(recorded, fs);
+  return look.bytes === undefined ? [] : [loadedFrom(recorded.path, look.bytes)];
+}
+
+function contractFrom(bytes: Uint8Array): ShellContract {
   let value: unknown;
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);

@@ -176,6 +176,8 @@ export const REASON_MESSAGES = {
   'pending-unresolved':
     'an interrupted ledger transaction matches neither its old nor new state: run release to end ownership',
   'ledger-is-hook-file': 'the ledger path names the hook file itself: give the ledger its own file',
+  'contract-file-record-invalid':
+    'the contract file to record is not an absolute path, a non-empty contract id and a SHA-256 of 64 lowercase hex digits',
 
   // The hook at run time: the heartbeat file and simulate-stop.
   'heartbeat-malformed':

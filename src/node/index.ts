@@ -13,6 +13,7 @@ export { enterpriseHooksPath, type SourceLocations } from './doctor/sources.js';
 export { FileChangedError, HostIOError, LedgerError } from './errors.js';
 export { decidePending, type PendingResolution } from './ledger/fence.js';
 export {
+  type ContractFileRecord,
   LEDGER_VERSION,
   type LedgerRecord,
   type LedgerSnapshot,

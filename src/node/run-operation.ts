@@ -15,6 +15,7 @@ import {
   disableRecord,
   type FencePlanner,
   type PendingResolution,
+  recordContractFile,
   recordHeartbeat,
   recordReceipt,
   rollBack,
@@ -22,8 +23,10 @@ import {
   settle,
 } from './ledger/fence.js';
 import {
+  type ContractFileRecord,
   EMPTY_RECORD,
   type HeartbeatRecord,
+  isContractFileRecord,
   type LedgerRecord,
   type OpenLedger,
   readLedger,
@@ -86,6 +89,13 @@ export interface OperationOptions {
   readonly heartbeat?: string;
   /** The clock that dates the install (default: the system's). */
   readonly now?: () => Date;
+  /**
+   * The qualification record the planner's contract for `shell` came from (a `--contract-file`):
+   * its absolute path, the contract id it holds and the SHA-256 of its exact bytes. The ledger
+   * keeps it with the receipt it was used for, so later commands find the contract without being
+   * told again; a run whose receipt is of another shell leaves the record's as it is.
+   */
+  readonly contractFile?: ContractFileRecord;
 }
 
 /**
@@ -135,6 +145,10 @@ export async function runOperation(options: OperationOptions): Promise<Operation
   }
   const unusable = heartbeat && (await heartbeatPathProblem(heartbeat, options.fs ?? nodeFs));
   if (unusable) return run.outcome('refused', unusable);
+  const { contractFile } = options;
+  if (contractFile !== undefined && !isContractFileRecord(contractFile)) {
+    return run.outcome('refused', new UnsupportedError('contract-file-record-invalid'));
+  }
   try {
     return await run.execute();
   } catch (err) {
@@ -268,9 +282,10 @@ class Run {
       return this.outcome('dry-run');
     }
     const refreshed = receipt !== null && recordReceipt(this.record, receipt) !== this.record;
-    if (!result.noOp || refreshed || this.heartbeatFor(this.record, false) !== null) {
-      return undefined;
-    }
+    const recording =
+      this.heartbeatFor(this.record, false) !== null ||
+      this.contractFileFor(this.record, receipt) !== null;
+    if (!result.noOp || refreshed || recording) return undefined;
     this.receipt = receipt;
     return this.outcome('no-op');
   }
@@ -309,7 +324,10 @@ class Run {
       if (result.noOp) {
         if (receipt !== null)
           this.record = await ledger.update(realPath, (r) =>
-            recordHeartbeat(recordReceipt(r, receipt), this.heartbeatFor(r, false)),
+            recordContractFile(
+              recordHeartbeat(recordReceipt(r, receipt), this.heartbeatFor(r, false)),
+              this.contractFileFor(r, receipt),
+            ),
           );
         this.receipt = receipt;
         return this.outcome('no-op');
@@ -324,6 +342,7 @@ class Run {
           receipt,
           this.heartbeatFor(r, true),
           this.options.intent === 'disable',
+          this.contractFileFor(r, receipt ?? r.receipt),
         ),
       );
       try {
@@ -395,6 +414,26 @@ class Run {
     const path = this.options.heartbeat ?? record.heartbeat?.path;
     if (path === undefined || (!written && path === record.heartbeat?.path)) return null;
     return { path, installedAt: (this.options.now ?? (() => new Date()))().toISOString() };
+  }
+
+  /**
+   * The contract file a write records: the one given, when it holds the contract of the receipt
+   * the write is about (for Remove, the one it removes) and differs from the record's. Null: the
+   * record's stays as it is.
+   */
+  private contractFileFor(
+    record: LedgerRecord,
+    receipt: ReceiptJSON | null,
+  ): ContractFileRecord | null {
+    const given = this.options.contractFile;
+    if (given === undefined || receipt === null || receipt.shell !== given.id) return null;
+    const kept = record.contractFile;
+    const same =
+      kept !== null &&
+      kept.path === given.path &&
+      kept.id === given.id &&
+      kept.sha256 === given.sha256;
+    return same ? null : { path: given.path, id: given.id, sha256: given.sha256 };
   }
 
   /** The plan made without the lock, if it was made from exactly these bytes and this record. */

@@ -7,9 +7,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_REQUEST_BYTES } from '../../src/cli/stdin.js';
 import { userFile } from '../bench/documents.js';
 import { BUILT_CLI, CLI_BUNDLE, spawnCli } from '../demo/cli-process.js';
+import { record } from '../shell/records.js';
 import { files, home, specArgs, writeHooks } from './file-support.js';
 import { moduleLoads } from './module-loads.js';
 import { installRequest, pretty } from './support.js';
+
+/** The contract id of the qualification record `record()` writes. */
+const QUALIFIED = 'cursor-ide-3.40.1-linux-x64-posix-single-quote';
 
 const ROOT = new URL('../../', import.meta.url);
 
@@ -244,6 +248,21 @@ describe('what one call of the built executable evaluates', () => {
     expect(builtins).not.toContain('node:crypto');
     expect(builtins).not.toContain('node:perf_hooks');
     expect(readFileSync(where.hooks, 'utf8')).toContain('"stop"');
+  });
+
+  it('an install with --contract-file, and a remove finding it in the ledger, load no node:crypto (red: the digest of the record pulls in node:crypto and its streams)', () => {
+    const where = home();
+    writeHooks(where);
+    const path = join(where.dir, 'record.json');
+    writeFileSync(path, JSON.stringify(record()));
+    const { executable, selector } = where.spec;
+    const spec = ['--executable', executable, '--selector', selector, '--shell', QUALIFIED];
+    const installed = moduleLoads(['install', ...files(where), ...spec, '--contract-file', path]);
+    expect(installed.builtins).not.toContain('node:crypto');
+    const ledger = JSON.parse(readFileSync(where.ledger, 'utf8'));
+    expect(ledger.files[where.hooks].contractFile.path).toBe(path);
+    expect(moduleLoads(['remove', ...files(where)]).builtins).not.toContain('node:crypto');
+    expect(readFileSync(where.hooks, 'utf8')).not.toContain('cursor-event');
   });
 
   it("loads node:os on demand, where a call needs the home directory (red: the bundle's on-demand node:os gives a wrong or missing home)", () => {

@@ -1,6 +1,6 @@
 // `--contract-file PATH`: a qualification record registered as a contract on every command that
 // takes --shell, and listed by `contracts`.
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LinuxUserShell32212 } from '../../src/index.js';
@@ -71,10 +71,14 @@ describe('--contract-file', () => {
     expect(installed.exitCode, installed.stderr).toBe(0);
     expect(JSON.parse(installed.stdout).receipt.shell).toBe(ID);
 
-    // Without the record nothing of ours can be verified: status says so instead of release.
+    // Without the record at its place nothing of ours can be verified: status says so instead
+    // of release (the ledger's own copy of where it was is followed otherwise).
+    const away = `${file}.away`;
+    renameSync(file, away);
     const blind = JSON.parse((await cli(['status', ...files(where), '--json'])).stdout);
     expectSchema('status-result', blind);
     expect(blind.nextStep.code).toBe('register-contract');
+    renameSync(away, file);
     const seen = JSON.parse(
       (await cli(['status', ...files(where), '--contract-file', file, '--json'])).stdout,
     );

@@ -3,14 +3,15 @@
 // command line is run exactly as /bin/sh splits it, and the walk must end at `none` or at a
 // decision only the user can take, never meeting the refusal it came from, never looping.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { chmodSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextStepJSON } from '../../src/cli/file/status-result.js';
 import { GONE_SENTENCE, readStatus } from '../../src/node/status/status.js';
 import { expectGenerated, table } from '../docs/generated.js';
 import type { ChildJob } from '../node/child/operate.js';
 import { buildChild, runChild } from '../node/child/spawn.js';
+import { type Draft, record } from '../shell/records.js';
 import {
   fileCli,
   files,
@@ -58,7 +59,25 @@ const installed: Setup = async (where) => {
   expect((await install(where)).exitCode).toBe(0);
 };
 
-/** The states: fresh, installed, each foreign edit, lost files, and the lifecycle's ends. */
+/** A qualified contract's record beside the hook file, and the id it holds. */
+const QUALIFIED = 'cursor-ide-3.40.1-linux-x64-posix-single-quote';
+const recordPath = (where: Home) => join(where.dir, 'record.json');
+const writeRecord = (where: Home, edit?: (r: Draft) => void) =>
+  writeFileSync(recordPath(where), JSON.stringify(record(edit), null, 2));
+const installedWithRecord: Setup = async (where) => {
+  writeHooks(where);
+  writeRecord(where);
+  const { executable, selector } = where.spec;
+  const spec = ['--executable', executable, '--selector', selector, '--shell', QUALIFIED];
+  const run = await fileCli('install', where, ...spec, '--contract-file', recordPath(where));
+  expect(run.exitCode, run.stderr).toBe(0);
+};
+
+/**
+ * The states: fresh, installed (with a built-in contract, or a qualified one whose record the
+ * ledger keeps, also moved or changed since), each foreign edit, lost files, and the lifecycle's
+ * ends.
+ */
 const STATES: Readonly<Record<string, Setup>> = {
   'no hook file': async () => {},
   'a foreign hook file': async (where) => writeHooks(where),
@@ -120,6 +139,17 @@ const STATES: Readonly<Record<string, Setup>> = {
   'installed, then the executable deleted': async (where) => {
     await installed(where);
     rmSync(where.spec.executable);
+  },
+  'installed with a contract file': installedWithRecord,
+  'installed with a contract file, the record moved': async (where) => {
+    await installedWithRecord(where);
+    renameSync(recordPath(where), join(where.dir, 'moved.json'));
+  },
+  'installed with a contract file, the record changed': async (where) => {
+    await installedWithRecord(where);
+    writeRecord(where, (r) => {
+      r.evidence.date = '2026-12-04';
+    });
   },
   'installed, the hook file made read-only': async (where) => {
     await installed(where);
@@ -356,6 +386,35 @@ describe('the refusals the sweep met, each named', () => {
     expect(status.nextStep).toMatchObject({ code: 'fix-host-paths', command: null });
     expect(status.hostPaths.checks.some((check) => check.status === 'failed')).toBe(true);
   });
+
+  // Red before: without --contract-file every command refused the qualified shell it was made with.
+  it('installed with a contract file: status, remove and update need no --contract-file', async () => {
+    const where = home();
+    await installedWithRecord(where);
+    expect((await stepOf(['status'], where)).step.code).toBe('none');
+    const { executable, selector } = where.otherSpec;
+    const spec = ['--executable', executable, '--selector', selector, '--shell', QUALIFIED];
+    expect((await cli(['update', ...files(where), ...spec])).exitCode).toBe(0);
+    expect((await cli(['remove', ...files(where)])).exitCode).toBe(0);
+    expect((await stepOf(['status'], where)).step.code).toBe('install');
+  });
+
+  // Red before: a moved or changed record read as an unregistered contract, with no word why.
+  it.each([
+    ['moved', 'installed with a contract file, the record moved', /new place/],
+    ['changed', 'installed with a contract file, the record changed', /has changed since/],
+  ])(
+    'a record %s names register-contract saying what happened, as a step for the user',
+    async (_, state, says) => {
+      const where = home();
+      await (STATES[state] as Setup)(where);
+      for (const ask of [['status'], ['remove'], ['repair']]) {
+        const { step } = await stepOf(ask, where);
+        expect(step).toMatchObject({ code: 'register-contract', command: null });
+        expect(step.sentence).toMatch(says);
+      }
+    },
+  );
 
   // Red: the printed line dropped the contract files the user passed.
   it('a printed command line carries the --contract-file paths status was given', async () => {

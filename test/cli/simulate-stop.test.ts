@@ -6,6 +6,7 @@ import {
   existsSync,
   mkdirSync,
   readFileSync,
+  renameSync,
   statSync,
   symlinkSync,
   unlinkSync,
@@ -120,7 +121,7 @@ describe('simulate-stop', () => {
     expect(existsSync(besideObserver(where, 'stdin'))).toBe(false);
   });
 
-  it('refuses simulate-contract-unregistered when the receipt names a qualified contract not given, and runs it with --contract-file (red: the user is told the entry is not owned)', async () => {
+  it('refuses simulate-contract-unregistered when the receipt names a qualified contract not given nor found where the ledger recorded it, and runs it with --contract-file (red: the user is told the entry is not owned)', async () => {
     const where = home();
     writeFileSync(where.spec.executable, RECORDING);
     const file = join(where.dir, 'record.json');
@@ -139,17 +140,32 @@ describe('simulate-stop', () => {
       '--json',
     ]);
     expect(installed.exitCode, installed.stderr).toBe(0);
+    const moved = join(where.dir, 'moved.json');
+    renameSync(file, moved);
     const blind = await simulate(where);
     expect(blind.exitCode).toBe(1);
     expect(blind.stdout).toBe('');
     expect(reasonOf(blind)).toBe('simulate-contract-unregistered');
     expect(existsSync(besideObserver(where, 'stdin'))).toBe(false);
-    const result = resultOf(await simulate(where, '--contract-file', file), 0);
+    const result = resultOf(await simulate(where, '--contract-file', moved), 0);
     expect(result).toMatchObject({
       shell: 'cursor-ide-3.40.1-linux-x64-posix-single-quote',
       family: 'posix-single-quote',
       cursorVersion: '3.40.1',
     });
+  });
+
+  it('runs an entry installed with --contract-file without it, from the record the ledger keeps (red: simulate-contract-unregistered although the record is where it was)', async () => {
+    const where = home();
+    writeFileSync(where.spec.executable, RECORDING);
+    const file = join(where.dir, 'record.json');
+    writeFileSync(file, JSON.stringify(record()));
+    const { executable, selector } = where.spec;
+    const shell = 'cursor-ide-3.40.1-linux-x64-posix-single-quote';
+    const spec = ['--executable', executable, '--selector', selector, '--shell', shell];
+    const installed = await cli(['install', ...files(where), ...spec, '--contract-file', file]);
+    expect(installed.exitCode, installed.stderr).toBe(0);
+    expect(resultOf(await simulate(where), 0)).toMatchObject({ shell, cursorVersion: '3.40.1' });
   });
 
   it("runs the entry as Cursor does: sh -c, in the hook file's directory, a minimal environment, the payload on stdin (red: any of them differs)", async () => {

@@ -27,6 +27,7 @@ function status(edit: Partial<{ -readonly [K in keyof HookStatus]: HookStatus[K]
     },
     locks: [],
     metadata: { performed: true, writes: 'preserve' },
+    contractFile: null,
     doctor: { findings: 0, worst: null, pointsAtDoctor: false },
     nextStep: { code: 'none', command: null, with: null, sentence: 'nothing to do' },
   };
@@ -67,6 +68,7 @@ describe('statusResult', () => {
       checkedSpec: null,
       hostPaths: null,
       contract: null,
+      contractFile: null,
       locks: [],
       metadata: { checked: true, why: null, writes: 'preserve' },
       doctor: { findings: 0, worst: null, command: null },
@@ -84,6 +86,7 @@ describe('statusResult', () => {
       pending: null,
       heartbeat: null,
       disabled: null,
+      contractFile: null,
     };
     const holder = { pid: 42, hostname: 'box', acquiredAt: '2026-01-01T00:00:00.000Z' };
     const hostPaths: HostPathsJSON = { verified: true, vouched: false, checks: [] };
@@ -155,6 +158,7 @@ describe('statusResult', () => {
       checkedSpec: checked,
       hostPaths,
       contract,
+      contractFile: null,
       locks: [
         { role: 'hook-file', path: '/data/hooks.json.lock', state: 'held', holder },
         { role: 'ledger', path: '/home/u/ledger.json.lock', state: 'stale', holder: null },

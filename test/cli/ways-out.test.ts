@@ -75,7 +75,13 @@ describe('status names a command line that leaves the state', () => {
     const record = (await readLedger(where.ledger)).records.get(where.hooks) as LedgerRecord;
     const pending = {
       ...record,
-      pending: { operation: Operation.Remove, intended: null, heartbeat: null, disable: false },
+      pending: {
+        operation: Operation.Remove,
+        intended: null,
+        heartbeat: null,
+        disable: false,
+        contractFile: null,
+      },
     };
     writeFileSync(where.ledger, encodeLedger(new Map([[where.hooks, pending]])));
     writeFileSync(where.hooks, readHooks(where).replace('"timeout": 5', '"timeout": 9'));

@@ -65,7 +65,13 @@ describe('record transitions', () => {
     const record = owned(A);
     expect(beginPending(record, Operation.Update, B)).toEqual({
       ...record,
-      pending: { operation: Operation.Update, intended: B, heartbeat: null, disable: false },
+      pending: {
+        operation: Operation.Update,
+        intended: B,
+        heartbeat: null,
+        disable: false,
+        contractFile: null,
+      },
     });
   });
 
@@ -75,9 +81,16 @@ describe('record transitions', () => {
       receipt: null,
       removed: { generation: 2, receipt: A },
       released: { generation: 4, receipts: [A] },
-      pending: { operation: Operation.Install, intended: B, heartbeat: null, disable: false },
+      pending: {
+        operation: Operation.Install,
+        intended: B,
+        heartbeat: null,
+        disable: false,
+        contractFile: null,
+      },
       heartbeat: null,
       disabled: null,
+      contractFile: null,
     };
     expect(commitPending(record)).toEqual({
       generation: 5,
@@ -87,6 +100,7 @@ describe('record transitions', () => {
       pending: null,
       heartbeat: null,
       disabled: null,
+      contractFile: null,
     });
   });
 
@@ -100,6 +114,7 @@ describe('record transitions', () => {
       pending: null,
       heartbeat: null,
       disabled: null,
+      contractFile: null,
     });
   });
 
@@ -110,9 +125,16 @@ describe('record transitions', () => {
       receipt: null,
       removed,
       released: { generation: 3, receipts: [B] },
-      pending: { operation: Operation.Remove, intended: null, heartbeat: null, disable: false },
+      pending: {
+        operation: Operation.Remove,
+        intended: null,
+        heartbeat: null,
+        disable: false,
+        contractFile: null,
+      },
       heartbeat: null,
       disabled: null,
+      contractFile: null,
     };
     expect(commitPending(record)).toEqual({
       generation: 4,
@@ -122,6 +144,7 @@ describe('record transitions', () => {
       pending: null,
       heartbeat: null,
       disabled: null,
+      contractFile: null,
     });
   });
 
@@ -162,6 +185,7 @@ describe('releaseRecord', () => {
       pending: null,
       heartbeat: null,
       disabled: null,
+      contractFile: null,
     });
   });
 
@@ -176,7 +200,13 @@ describe('releaseRecord', () => {
       ...EMPTY_RECORD,
       generation: 1,
       removed,
-      pending: { operation: Operation.Install, intended: A, heartbeat: null, disable: false },
+      pending: {
+        operation: Operation.Install,
+        intended: A,
+        heartbeat: null,
+        disable: false,
+        contractFile: null,
+      },
     };
     expect(releaseRecord(record)).toEqual({
       generation: 2,
@@ -186,6 +216,7 @@ describe('releaseRecord', () => {
       pending: null,
       heartbeat: null,
       disabled: null,
+      contractFile: null,
     });
   });
 
@@ -194,7 +225,13 @@ describe('releaseRecord', () => {
     expect(releaseRecord(record)).toBe(record);
     const pendingRemove = {
       ...record,
-      pending: { operation: Operation.Remove, intended: null, heartbeat: null, disable: false },
+      pending: {
+        operation: Operation.Remove,
+        intended: null,
+        heartbeat: null,
+        disable: false,
+        contractFile: null,
+      },
     };
     expect(releaseRecord(pendingRemove)).toEqual(record);
   });

@@ -56,6 +56,7 @@ describe('decoding', () => {
       ...record,
       heartbeat: null,
       disabled: null,
+      contractFile: null,
     });
   });
 
@@ -72,7 +73,7 @@ describe('decoding', () => {
   it.each([
     ['invalid UTF-8', new Uint8Array([0x7b, 0xff, 0x7d]), 'ledger-malformed'],
     ['a version that is a string', utf8({ cursorhooksLedger: '2', files: {} }), 'ledger-malformed'],
-    ['a version 4', utf8({ cursorhooksLedger: 4, files: {} }), 'ledger-version-unsupported'],
+    ['a version 5', utf8({ cursorhooksLedger: 5, files: {} }), 'ledger-version-unsupported'],
     ['files null', utf8({ cursorhooksLedger: 2, files: null }), 'ledger-malformed'],
     ['files an array', utf8({ cursorhooksLedger: 2, files: [] }), 'ledger-malformed'],
     ['files a string', utf8({ cursorhooksLedger: 2, files: 'x' }), 'ledger-malformed'],
@@ -166,6 +167,7 @@ describe('decoding', () => {
       intended: receipt,
       heartbeat: null,
       disable: false,
+      contractFile: null,
     });
   });
 
@@ -192,7 +194,7 @@ describe('decoding', () => {
 });
 
 describe('encoding', () => {
-  it('writes version 3 with the records sorted by path and a final newline (red: equal ledgers differ in bytes)', () => {
+  it('writes version 4 with the records sorted by path and a final newline (red: equal ledgers differ in bytes)', () => {
     const record: LedgerRecord = { ...EMPTY_RECORD, generation: 1 };
     const text = new TextDecoder().decode(
       encodeLedger(
@@ -203,7 +205,7 @@ describe('encoding', () => {
         ]),
       ),
     );
-    expect(JSON.parse(text).cursorhooksLedger).toBe(3);
+    expect(JSON.parse(text).cursorhooksLedger).toBe(4);
     expect(Object.keys(JSON.parse(text).files)).toEqual(['/a', '/b', '/c']);
     expect(text.endsWith('}\n')).toBe(true);
     expect(text).toContain('\n  "files"');

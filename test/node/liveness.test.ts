@@ -160,7 +160,13 @@ describe('the ledger keeps the heartbeat of an install', () => {
     const heartbeat = { path: '/h/beat.json', installedAt: AT_INSTALL.toISOString() };
     const pending = {
       ...EMPTY_RECORD,
-      pending: { operation: Operation.Install, intended: null, heartbeat, disable: false },
+      pending: {
+        operation: Operation.Install,
+        intended: null,
+        heartbeat,
+        disable: false,
+        contractFile: null,
+      },
     };
     expect(commitPending(pending).heartbeat).toEqual(heartbeat);
   });

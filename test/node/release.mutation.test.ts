@@ -19,6 +19,7 @@ const EMPTY: LedgerRecord = {
   pending: null,
   heartbeat: null,
   disabled: null,
+  contractFile: null,
 };
 
 describe('release', () => {
@@ -40,7 +41,13 @@ describe('release', () => {
     const where = workspace();
     const record = {
       ...EMPTY,
-      pending: { operation: Operation.Remove, intended: null, heartbeat: null, disable: false },
+      pending: {
+        operation: Operation.Remove,
+        intended: null,
+        heartbeat: null,
+        disable: false,
+        contractFile: null,
+      },
     };
     writeFileSync(where.ledger, encodeLedger(new Map([[where.hooks, record]])));
     const outcome = await release({ hooksFile: where.hooks, ledger: where.ledger });

@@ -249,7 +249,7 @@ describe('runOperation', () => {
   });
 
   it.each([
-    ['{"cursorhooksLedger":4,"files":{}}', 'ledger-version-unsupported'],
+    ['{"cursorhooksLedger":5,"files":{}}', 'ledger-version-unsupported'],
     ['{"files":{}}', 'ledger-malformed'],
     ['not json', 'ledger-malformed'],
   ])(

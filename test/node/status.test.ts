@@ -94,7 +94,7 @@ describe('readStatus', () => {
 
   it('refuses a ledger of an unknown version and says fix-ledger, or a newer ledger is misread', async () => {
     const where = workspace();
-    writeFileSync(where.ledger, '{"cursorhooksLedger":4,"files":{}}');
+    writeFileSync(where.ledger, '{"cursorhooksLedger":5,"files":{}}');
     const s = await status(where);
     expect(s.ledger).toMatchObject({ state: 'refused', reason: 'ledger-version-unsupported' });
     expect(s.nextStep.code).toBe('fix-ledger');
@@ -151,7 +151,13 @@ describe('an interrupted remove', () => {
     const removed = new TextDecoder().decode(removal.desired);
     const pending: LedgerRecord = {
       ...record,
-      pending: { operation: Operation.Remove, intended: null, heartbeat: null, disable: false },
+      pending: {
+        operation: Operation.Remove,
+        intended: null,
+        heartbeat: null,
+        disable: false,
+        contractFile: null,
+      },
     };
     expect(decidePending(pending, text(removed))).toBe('forward');
     // A foreign edit after the crash: the entry is still gone, so the removal happened.

@@ -176,7 +176,13 @@ export function pendingUpdate(
   return {
     record: {
       ...record,
-      pending: { operation: Operation.Update, intended, heartbeat: null, disable: false },
+      pending: {
+        operation: Operation.Update,
+        intended,
+        heartbeat: null,
+        disable: false,
+        contractFile: null,
+      },
     },
     after: update.desired,
   };

@@ -40,7 +40,13 @@ describe('a remove killed after its rename, then a foreign edit', () => {
     const record = await recordOf(where);
     const pending = {
       ...record,
-      pending: { operation: Operation.Remove, intended: null, heartbeat: null, disable: false },
+      pending: {
+        operation: Operation.Remove,
+        intended: null,
+        heartbeat: null,
+        disable: false,
+        contractFile: null,
+      },
     };
     writeFileSync(where.ledger, encodeLedger(new Map([[where.hooks, pending]])));
     writeFileSync(where.hooks, foreignEdit(withoutEntry(where.document)));

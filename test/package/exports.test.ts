@@ -63,6 +63,7 @@ const EXPORTS: Record<keyof typeof ENTRY_SOURCES, readonly string[]> = {
   ],
   './node': [
     'CheckStatus: type',
+    'ContractFileRecord: interface',
     'DiagnoseOptions: interface',
     'Diagnosis: interface',
     'ExecutableUnverifiedError: class',

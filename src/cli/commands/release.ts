@@ -1,7 +1,7 @@
 import { release } from '../../node/ledger/release.js';
 import { blockingFs } from '../../node/write/fs-seam.js';
-import { defaultPlanner } from '../../planner/default.js';
 import type { Command } from '../command.js';
+import { contractsOf } from '../contract-files.js';
 import { ExitCode } from '../exit-codes.js';
 import { failureJSON, failureOf } from '../file/failure.js';
 import {
@@ -50,7 +50,8 @@ delete. Releasing again is a no-op.`,
             error,
             hooksFile,
             ledger,
-            planner: defaultPlanner(),
+            // The contract the ledger keeps for the receipt, so the step is the one status names.
+            planner: (await contractsOf(options, { hooksFile, ledger })).planner,
             options,
           });
     const result = {

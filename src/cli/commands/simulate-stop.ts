@@ -6,7 +6,7 @@ import { blockingFs } from '../../node/write/fs-seam.js';
 import { readFileSnapshot } from '../../node/write/read.js';
 import { usageError } from '../cli-error.js';
 import type { Command } from '../command.js';
-import { CONTRACT_FILE_OPTION, plannerOf } from '../contract-files.js';
+import { CONTRACT_FILE_OPTION, contractsOf } from '../contract-files.js';
 import { ExitCode } from '../exit-codes.js';
 import { failureOf } from '../file/failure.js';
 import { absolute, FILE_OPTIONS, filesOf } from '../file/options.js';
@@ -76,7 +76,8 @@ Exit 0 when neutral (every case passed), 1 otherwise.`,
     const common = {
       hooksFile,
       ledger,
-      planner: await plannerOf(options),
+      // Given no --contract-file, the one the ledger keeps for the receipt, if unchanged.
+      planner: (await contractsOf(options, { hooksFile, ledger })).planner,
       fs: blockingFs,
       ...(cursorVersion === undefined ? {} : { cursorVersion }),
     };

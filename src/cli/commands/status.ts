@@ -1,5 +1,5 @@
 import type { Command } from '../command.js';
-import { CONTRACT_FILE_OPTION, contractFilesOf, plannerOf } from '../contract-files.js';
+import { CONTRACT_FILE_OPTION, contractFilesOf, contractsOf } from '../contract-files.js';
 import { ExitCode } from '../exit-codes.js';
 import { hostPathsJSON } from '../file/host-paths.js';
 import {
@@ -22,7 +22,9 @@ export const statusCommand: Command = {
 absent, modified, duplicated, outside stop, remainder drift), the ledger record (generation and
 any pending write), the host path checks of the receipted spec (or of --executable and
 --selector), the shell contract's evidence, the last stop the host's observer recorded in the
-heartbeat file (when install --heartbeat recorded one), and the next safe step. It reads only: nothing is
+heartbeat file (when install --heartbeat recorded one), the contract file install --contract-file
+recorded (found, missing or changed; given no --contract-file, a found one is registered, a
+changed one never), and the next safe step. It reads only: nothing is
 locked, settled or written. Exit 0 whenever the report was made, whatever it says.`,
   options: {
     ...FILE_OPTIONS,
@@ -31,12 +33,12 @@ locked, settled or written. Exit 0 whenever the report was made, whatever it say
     ...ACCEPT_METADATA_LOSS_OPTION,
   },
   output: `a readable report; with --json one object {"hooksFile", "realPath", "file", "owned", "ledger",
-  "checkedSpec", "hostPaths", "contract", "locks", "metadata", "nextStep"}, and "heartbeat" and
-  "lastStop" when the ledger keeps a heartbeat`,
+  "checkedSpec", "hostPaths", "contract", "contractFile", "locks", "metadata", "nextStep"}, and
+  "heartbeat" and "lastStop" when the ledger keeps a heartbeat`,
   async run({ options, json, io }) {
     const { hooksFile, ledger } = filesOf(options);
     const given = specOf(options);
-    const planner = await plannerOf(options);
+    const { planner } = await contractsOf(options, { hooksFile, ledger });
     assertSpecPathsAbsolute(options, planner);
     const status = await readCliStatus({
       hooksFile,

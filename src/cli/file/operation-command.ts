@@ -5,7 +5,7 @@ import { runOperation } from '../../node/run-operation.js';
 import { blockingFs } from '../../node/write/fs-seam.js';
 import type { Operation } from '../../planner/operation.js';
 import type { Command, OptionDeclarations } from '../command.js';
-import { CONTRACT_FILE_OPTION, plannerOf } from '../contract-files.js';
+import { CONTRACT_FILE_OPTION, contractsOf } from '../contract-files.js';
 import { ExitCode } from '../exit-codes.js';
 import { writeJSON } from '../io.js';
 import { assertSpecPathsAbsolute } from '../spec-paths.js';
@@ -44,12 +44,20 @@ export function operationCommand(declaration: OperationCommandDeclaration): Comm
     async run({ options, json, io }) {
       const { hooksFile, ledger } = filesOf(options);
       const spec = specOf(options);
-      const planner = await plannerOf(options);
+      const { planner, used } = await contractsOf(options, { hooksFile, ledger });
       assertSpecPathsAbsolute(options, planner);
       const shell = shellOf(
         options,
         planner.contracts().map((contract) => contract.id),
       );
+      // The record of the shell chosen; without --shell (the receipt's), a lone record is the
+      // candidate, and the kit records it only when its id is the receipt's shell.
+      const contractFile =
+        shell === undefined
+          ? used.length === 1
+            ? used[0]
+            : undefined
+          : used.find((record) => record.id === shell);
       const heartbeat = absolute(options, 'heartbeat');
       const dryRun = options['dry-run'] === true;
       const hostPaths = new HostPathRun(options['vouch-unperformed-checks'] === true);
@@ -60,6 +68,7 @@ export function operationCommand(declaration: OperationCommandDeclaration): Comm
         ...(spec === undefined ? {} : { spec }),
         ...(shell === undefined ? {} : { shell }),
         ...(heartbeat === undefined ? {} : { heartbeat }),
+        ...(contractFile === undefined ? {} : { contractFile }),
         ...(intent === undefined ? {} : { intent }),
         dryRun,
         checkHostPaths: hostPaths.checker,

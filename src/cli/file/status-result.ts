@@ -3,6 +3,7 @@
 import type { HookSpec } from '../../domain/hook-spec.js';
 import type { PendingResolution } from '../../node/ledger/fence.js';
 import type { LedgerRecord } from '../../node/ledger/ledger.js';
+import type { RecordedContractFile } from '../../node/status/contract-file.js';
 import type { LastStop, LivenessState } from '../../node/status/liveness.js';
 import type { EntryLocation, FileProblem, HookStatus } from '../../node/status/status.js';
 import type { QualificationEvidence } from '../../shell/contract.js';
@@ -36,6 +37,12 @@ export interface StatusResultJSON {
     readonly id: string;
     readonly evidence: QualificationEvidence | null;
   } | null;
+  /**
+   * The contract file the ledger keeps for the receipt (install --contract-file): found (its
+   * bytes unchanged, registered when no --contract-file is given), missing, changed (never used)
+   * or unreadable; null when none is recorded.
+   */
+  readonly contractFile: RecordedContractFile | null;
   readonly locks: readonly {
     readonly role: string;
     readonly path: string;
@@ -124,6 +131,7 @@ export function statusResult(
     checkedSpec: checked,
     hostPaths,
     contract,
+    contractFile: status.contractFile,
     locks: status.locks.map(({ role, path, state, holder }) => ({
       role,
       path,
@@ -207,6 +215,13 @@ export function quoteWord(word: string): string {
   return /^[A-Za-z0-9_./:=@%+-]+$/.test(word) ? word : `'${word.replaceAll("'", `'"'"'`)}'`;
 }
 
+const CONTRACT_FILE_WORDS: Readonly<Record<RecordedContractFile['state'], string>> = {
+  found: 'found, unchanged since the install',
+  missing: 'missing: not at the recorded path',
+  changed: 'changed since the install: not used',
+  unreadable: 'unreadable: not used',
+};
+
 const because = (reason: string | null) => (reason === null ? '' : ` (${reason})`);
 const at = (refused: FileJSON['refused']) =>
   refused === null ? '' : `; the ${refused.role} path refused: ${refused.path}`;
@@ -256,6 +271,10 @@ export function statusText(result: StatusResultJSON): string {
         ? `contract: ${contract.id}: not registered`
         : `contract: ${contract.id}: qualified on ${evidence.client} ${evidence.version}, ${[evidence.platform, evidence.arch].filter((part) => part !== null).join('/')}${evidence.date === null ? '' : `, ${evidence.date}`} (${evidence.observed.length} facts observed, ${evidence.notObserved.length} not observed; see cursorhooks contracts)`,
     );
+  }
+  if (result.contractFile !== null) {
+    const { path, id, state } = result.contractFile;
+    lines.push(`contract file: ${path} (contract ${id}): ${CONTRACT_FILE_WORDS[state]}`);
   }
   for (const lock of result.locks) {
     const by =

@@ -7,7 +7,7 @@ import { CursorHooksError } from '../../errors/errors.js';
 import { defaultPlanner } from '../../planner/default.js';
 import type { HookPlanner } from '../../planner/hook-planner.js';
 import { Operation } from '../../planner/operation.js';
-import type { HeartbeatRecord, LedgerRecord } from './ledger.js';
+import type { ContractFileRecord, HeartbeatRecord, LedgerRecord } from './ledger.js';
 
 /** What the fence asks of a planner: the one that knows the receipt's shell contract. */
 export type FencePlanner = Pick<HookPlanner, 'plan' | 'verifyOwned'>;
@@ -19,8 +19,8 @@ export type PendingResolution = 'forward' | 'back' | 'unresolved';
 export type Settlement = Exclude<PendingResolution, 'unresolved'>;
 
 /**
- * The record with a write of `operation` recorded as pending; `heartbeat` is what its commit
- * records (null: the record's own stays).
+ * The record with a write of `operation` recorded as pending; `heartbeat` and `contractFile` are
+ * what its commit records (null: the record's own stays).
  */
 export function beginPending(
   record: LedgerRecord,
@@ -28,8 +28,9 @@ export function beginPending(
   intended: ReceiptJSON | null,
   heartbeat: HeartbeatRecord | null = null,
   disable = false,
+  contractFile: ContractFileRecord | null = null,
 ): LedgerRecord {
-  return { ...record, pending: { operation, intended, heartbeat, disable } };
+  return { ...record, pending: { operation, intended, heartbeat, disable, contractFile } };
 }
 
 /** The record after its pending write landed. */
@@ -38,6 +39,7 @@ export function commitPending(record: LedgerRecord): LedgerRecord {
   if (pending === null) return record;
   const generation = record.generation + 1;
   const heartbeat = pending.heartbeat ?? record.heartbeat;
+  const contractFile = pending.contractFile ?? record.contractFile;
   if (pending.intended === null) {
     const removed =
       record.receipt === null ? record.removed : { generation, receipt: record.receipt };
@@ -51,9 +53,10 @@ export function commitPending(record: LedgerRecord): LedgerRecord {
       pending: null,
       heartbeat,
       disabled,
+      contractFile,
     };
   }
-  return owning(generation, pending.intended, heartbeat);
+  return owning(generation, pending.intended, heartbeat, contractFile);
 }
 
 /**
@@ -77,6 +80,14 @@ export function recordHeartbeat(
   return heartbeat === null ? record : { ...record, heartbeat };
 }
 
+/** The record with `contractFile` recorded; null: unchanged. */
+export function recordContractFile(
+  record: LedgerRecord,
+  contractFile: ContractFileRecord | null,
+): LedgerRecord {
+  return contractFile === null ? record : { ...record, contractFile };
+}
+
 /** The record after its pending write was abandoned: nothing changed. */
 export function rollBack(record: LedgerRecord): LedgerRecord {
   return record.pending === null ? record : { ...record, pending: null };
@@ -85,7 +96,7 @@ export function rollBack(record: LedgerRecord): LedgerRecord {
 /** A refreshed receipt from a byte no-op: a new generation only if the receipt changed. */
 export function recordReceipt(record: LedgerRecord, receipt: ReceiptJSON): LedgerRecord {
   if (record.receipt !== null && sameReceipt(record.receipt, receipt)) return record;
-  return owning(record.generation + 1, receipt, record.heartbeat);
+  return owning(record.generation + 1, receipt, record.heartbeat, record.contractFile);
 }
 
 /**
@@ -109,6 +120,7 @@ export function releaseRecord(record: LedgerRecord): LedgerRecord {
     pending: null,
     heartbeat: record.heartbeat,
     disabled: record.disabled,
+    contractFile: record.contractFile,
   };
 }
 
@@ -116,6 +128,7 @@ function owning(
   generation: number,
   receipt: ReceiptJSON,
   heartbeat: HeartbeatRecord | null,
+  contractFile: ContractFileRecord | null,
 ): LedgerRecord {
   // Owning again (an install, an enable) ends the user's "off".
   return {
@@ -126,6 +139,7 @@ function owning(
     pending: null,
     heartbeat,
     disabled: null,
+    contractFile,
   };
 }
 

@@ -13,11 +13,11 @@ import { nodeFs } from '../write/fs-seam.js';
 import { type FileSnapshot, readFileSnapshot } from '../write/read.js';
 
 /**
- * Version 2 added the release record, version 3 the heartbeat and the user's "off" (`disable`);
- * older ledgers are read as having none of them.
+ * Version 2 added the release record, version 3 the heartbeat and the user's "off" (`disable`),
+ * version 4 the contract file; older ledgers are read as having none of them.
  */
-export const LEDGER_VERSION = 3;
-const READABLE_VERSIONS: readonly unknown[] = [1, 2, LEDGER_VERSION];
+export const LEDGER_VERSION = 4;
+const READABLE_VERSIONS: readonly unknown[] = [1, 2, 3, LEDGER_VERSION];
 
 /** A hook-file write recorded before it happens, so a crash after it can be told apart. */
 export interface PendingRecord {
@@ -28,6 +28,8 @@ export interface PendingRecord {
   readonly heartbeat: HeartbeatRecord | null;
   /** A Remove that `disable` runs: its commit records the user's "off". */
   readonly disable: boolean;
+  /** The contract file the write's commit records; null: the record's stays. */
+  readonly contractFile: ContractFileRecord | null;
 }
 
 /**
@@ -50,6 +52,20 @@ export interface HeartbeatRecord {
   readonly path: string;
   /** ISO-8601 UTC, milliseconds included. */
   readonly installedAt: string;
+}
+
+/**
+ * The qualification record (`--contract-file`) the receipt's shell contract came from, so later
+ * commands find the contract without being told again. Its digest is of the file's exact bytes:
+ * a record changed since is never used in its place.
+ */
+export interface ContractFileRecord {
+  /** An absolute path. */
+  readonly path: string;
+  /** The contract id the record holds; the record is used only for a receipt of this shell. */
+  readonly id: string;
+  /** SHA-256 of the file's bytes, 64 lowercase hex digits. */
+  readonly sha256: string;
 }
 
 export interface RemovalRecord {
@@ -78,6 +94,8 @@ export interface LedgerRecord {
   readonly pending: PendingRecord | null;
   readonly heartbeat: HeartbeatRecord | null;
   readonly disabled: DisabledRecord | null;
+  /** Kept through remove and disable, so enable and status still find the contract. */
+  readonly contractFile: ContractFileRecord | null;
 }
 
 export interface LedgerSnapshot {
@@ -94,6 +112,7 @@ export const EMPTY_RECORD: LedgerRecord = {
   pending: null,
   heartbeat: null,
   disabled: null,
+  contractFile: null,
 };
 
 /** Only this kit writes a ledger, always by rename: an empty one is never mid-save. */
@@ -234,27 +253,32 @@ export function decodeLedger(bytes: Uint8Array): Map<string, LedgerRecord> {
 const V1_KEYS = ['generation', 'receipt', 'removed', 'pending'] as const;
 const V2_KEYS = [...V1_KEYS, 'released'] as const;
 const V3_KEYS = [...V2_KEYS, 'heartbeat', 'disabled'] as const;
-const RECORD_KEYS: Readonly<Record<number, readonly (typeof V3_KEYS)[number][]>> = {
+const V4_KEYS = [...V3_KEYS, 'contractFile'] as const;
+const RECORD_KEYS: Readonly<Record<number, readonly (typeof V4_KEYS)[number][]>> = {
   1: V1_KEYS,
   2: V2_KEYS,
   3: V3_KEYS,
+  4: V4_KEYS,
 };
 const PENDING_V2_KEYS = ['operation', 'intended'] as const;
 const PENDING_V1_KEYS = [...PENDING_V2_KEYS, 'remainderDigest'] as const;
 const PENDING_V3_KEYS = [...PENDING_V2_KEYS, 'heartbeat', 'disable'] as const;
+const PENDING_V4_KEYS = [...PENDING_V3_KEYS, 'contractFile'] as const;
 const PENDING_KEYS: Readonly<Record<number, readonly PendingKey[]>> = {
   1: PENDING_V1_KEYS,
   2: PENDING_V2_KEYS,
   3: PENDING_V3_KEYS,
+  4: PENDING_V4_KEYS,
 };
-type PendingKey = (typeof PENDING_V1_KEYS)[number] | (typeof PENDING_V3_KEYS)[number];
+type PendingKey = (typeof PENDING_V1_KEYS)[number] | (typeof PENDING_V4_KEYS)[number];
 
 function decodeRecord(value: unknown, version: number): LedgerRecord {
-  const fields = exactObject(value, RECORD_KEYS[version] ?? V3_KEYS);
+  const fields = exactObject(value, RECORD_KEYS[version] ?? V4_KEYS);
   const { generation, receipt, removed, pending } = fields;
   const released = fields.released ?? null;
   const heartbeat = fields.heartbeat ?? null;
   const disabled = fields.disabled ?? null;
+  const contractFile = fields.contractFile ?? null;
   return {
     generation: count(generation),
     receipt: receiptOrNull(receipt),
@@ -263,7 +287,47 @@ function decodeRecord(value: unknown, version: number): LedgerRecord {
     pending: pending === null ? null : decodePending(pending, version),
     heartbeat: heartbeat === null ? null : decodeHeartbeat(heartbeat),
     disabled: disabled === null ? null : decodeDisabled(disabled),
+    contractFile: contractFile === null ? null : decodeContractFile(contractFile),
   };
+}
+
+/** Exactly a contract file as recorded: an absolute path, a contract id, a SHA-256 in hex. */
+export function isContractFileRecord(value: unknown): value is ContractFileRecord {
+  try {
+    decodeContractFile(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function decodeContractFile(value: unknown): ContractFileRecord {
+  const { path, id, sha256 } = exactObject(value, ['path', 'id', 'sha256']);
+  if (typeof path !== 'string' || !isAbsolute(path) || path.includes('\0')) {
+    throw new LedgerError('ledger-malformed');
+  }
+  if (typeof id !== 'string' || id.length === 0) throw new LedgerError('ledger-malformed');
+  if (typeof sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(sha256)) {
+    throw new LedgerError('ledger-malformed');
+  }
+  return { path, id, sha256 };
+}
+
+/**
+ * The record's contract file when it names the shell of a receipt the record knows (owned,
+ * pending, turned off, removed or released): only then does it stand for that receipt's contract.
+ */
+export function knownContractFile(record: LedgerRecord): ContractFileRecord | null {
+  const { contractFile } = record;
+  if (contractFile === null) return null;
+  const receipts = [
+    record.receipt,
+    record.pending?.intended ?? null,
+    record.disabled?.receipt ?? null,
+    record.removed?.receipt ?? null,
+    ...(record.released?.receipts ?? []),
+  ];
+  return receipts.some((receipt) => receipt?.shell === contractFile.id) ? contractFile : null;
 }
 
 function decodeDisabled(value: unknown): DisabledRecord {
@@ -314,9 +378,10 @@ function decodeRemoval(value: unknown): RemovalRecord {
 
 function decodePending(value: unknown, version: number): PendingRecord {
   // Version 1 kept a Remove's remainder digest; a removal is now decided without it.
-  const fields = exactObject(value, PENDING_KEYS[version] ?? PENDING_V3_KEYS);
+  const fields = exactObject(value, PENDING_KEYS[version] ?? PENDING_V4_KEYS);
   const { operation, intended } = fields;
   const heartbeat = fields.heartbeat ?? null;
+  const contractFile = fields.contractFile ?? null;
   if (!Object.values(Operation).includes(operation as Operation)) {
     throw new LedgerError('ledger-malformed');
   }
@@ -338,6 +403,7 @@ function decodePending(value: unknown, version: number): PendingRecord {
     intended: receipt,
     heartbeat: heartbeat === null ? null : decodeHeartbeat(heartbeat),
     disable,
+    contractFile: contractFile === null ? null : decodeContractFile(contractFile),
   };
 }
 

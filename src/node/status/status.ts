@@ -17,11 +17,17 @@ import { addedContracts, diagnoseHooks } from '../doctor/diagnose.js';
 import type { SourceLocations } from '../doctor/sources.js';
 import { aboutFile, type FileRole, HostIOError } from '../errors.js';
 import { decidePending, type PendingResolution, settle } from '../ledger/fence.js';
-import { EMPTY_RECORD, type LedgerRecord, readLedger } from '../ledger/ledger.js';
+import {
+  EMPTY_RECORD,
+  knownContractFile,
+  type LedgerRecord,
+  readLedger,
+} from '../ledger/ledger.js';
 import { inspectLock, type LockInspection } from '../lock/lock.js';
 import { type FsSeam, nodeFs } from '../write/fs-seam.js';
 import { type MetadataCheck, metadataCheck } from '../write/metadata.js';
 import { isReadOnly, readFileSnapshot, resolveTarget } from '../write/read.js';
+import { lookAtContractFile, type RecordedContractFile } from './contract-file.js';
 import { type Liveness, readLiveness } from './liveness.js';
 import type { HostPathChecker, HostPathReport } from './path-report.js';
 import { unwritableDirectory } from './writable-directory.js';
@@ -195,6 +201,11 @@ export interface HookStatus {
   /** The host path checks of the spec given, else the receipted one, when asked for. */
   readonly hostPaths?: HostPathReport;
   /**
+   * The contract file the ledger keeps for a receipt of this record (install --contract-file)
+   * and whether it still holds the bytes it was recorded with; null when none is recorded.
+   */
+  readonly contractFile: RecordedContractFile | null;
+  /**
    * What doctor finds in every hook source Cursor reads (the user file, the enterprise file,
    * Claude Code's user settings, and the workspaces given): how many findings, the worst, and
    * whether doctor is worth running: something voids the user file or our entry, or makes it
@@ -320,6 +331,7 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
       : ownedStatus(bytes, effective, planner, options);
   const registered = new Set(planner.contracts().map((contract) => contract.id));
   const unknownShell = recordShells(ledger.record).some((shell) => !registered.has(shell));
+  const contractFile = await recordedContractFile(ledger.record, fs);
   const metadata = await metadataCheck(fs, options);
   const liveness =
     effective.heartbeat === null ? undefined : await readLiveness(effective.heartbeat, fs);
@@ -364,12 +376,23 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
   const qualify = step === 'none' ? requalifying(effective, liveness, planner) : undefined;
   // Nothing else to do, and the observer can record no stop: the heartbeat is what to fix.
   const heartbeatGone = step === 'none' && liveness?.state === 'directory-missing';
-  const code = heartbeatGone ? 'fix-heartbeat-path' : qualify === undefined ? step : 'requalify';
+  const stepped = heartbeatGone ? 'fix-heartbeat-path' : qualify === undefined ? step : 'requalify';
   const family = qualify?.family;
-  const command =
-    code === 'requalify' && (family === undefined || !qualifiesHere(family))
+  const steppedCommand =
+    stepped === 'requalify' && (family === undefined || !qualifiesHere(family))
       ? null
-      : stepCommand(code, ledger);
+      : stepCommand(stepped, ledger);
+  // `update` moves the entry to the spec given; every other write repeats a known one.
+  const known =
+    steppedCommand !== 'install' && steppedCommand !== 'update'
+      ? null
+      : stepped === 'update'
+        ? givenSpec(options)
+        : (knownSpec(ledger.record, stepped) ?? givenSpec(options));
+  // A line rendering through a contract not registered here would refuse: registering comes first.
+  const unrendered = known !== null && !registered.has(known.shell);
+  const code = unrendered ? 'register-contract' : stepped;
+  const command = unrendered ? null : steppedCommand;
   const stateDir = join(dirname(ledger.realPath ?? options.ledger), QUALIFY_STATE_DIRECTORY);
   const diagnosis = await diagnoseHooks({
     ...options.sources,
@@ -388,6 +411,7 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
     metadata,
     ...(liveness === undefined ? {} : { liveness }),
     ...(hostPaths === undefined ? {} : { hostPaths }),
+    contractFile,
     doctor: {
       findings: diagnosis.findings.length,
       worst: diagnosis.worst,
@@ -396,18 +420,17 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
     nextStep: {
       code,
       command,
-      // `update` moves the entry to the spec given; every other write repeats a known one.
-      with:
-        command !== 'install' && command !== 'update'
-          ? null
-          : code === 'update'
-            ? givenSpec(options)
-            : (knownSpec(ledger.record, code) ?? givenSpec(options)),
+      with: unrendered ? null : known,
       ...(command === null || family === undefined ? {} : { qualify: { family, stateDir } }),
       ...(code === 'make-directory-writable' && unwritable !== undefined
         ? { directory: unwritable }
         : {}),
-      sentence: sentenceOf(code, owned, options.intent),
+      sentence: sentenceOf(
+        code,
+        owned,
+        options.intent,
+        registered.has(contractFile?.id ?? '') ? null : contractFile,
+      ),
     },
   };
 }
@@ -415,13 +438,27 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
 /** A finding that makes our own entry run twice (a copy in another source, or in the file). */
 const firesOurs = (finding: Finding) => finding.severity === 'fires-twice' && finding.ours === true;
 
+/** What became of a recorded contract file whose contract is not registered. */
+export const CONTRACT_FILE_SENTENCES = {
+  missing:
+    'the contract file the entry was installed with is no longer where the ledger recorded it (moved or deleted): pass the record at its new place with --contract-file, and the command records the new place',
+  changed:
+    'the contract file the entry was installed with has changed since (its SHA-256 differs), so its grammar is not trusted: pass the record the entry was installed with as --contract-file, or run update with the new record as --contract-file',
+  unreadable:
+    'the contract file the entry was installed with cannot be read: make it readable again, or pass the record with --contract-file',
+} as const;
+
 /** The step's sentence; a few states say why in their own words. */
 function sentenceOf(
   code: NextStep,
   owned: HookStatus['owned'],
   intent: StatusIntent | undefined,
+  unregistered: RecordedContractFile | null,
 ): string {
   if (code === 'release' && owned.state === 'absent' && uninstalling(intent)) return GONE_SENTENCE;
+  if (code === 'register-contract' && unregistered !== null && unregistered.state !== 'found') {
+    return CONTRACT_FILE_SENTENCES[unregistered.state];
+  }
   if (code !== 'none') return NEXT_STEP_SENTENCES[code];
   if (owned.state === 'disabled') return DISABLED_SENTENCE;
   const kept = owned.state === 'released' && owned.unowned.length > 0;
@@ -664,6 +701,17 @@ async function lockOf(
   if (realPath === undefined) return [];
   const lock = await inspectLock(realPath, fs).catch(() => undefined);
   return lock === undefined || lock.state === 'free' ? [] : [{ ...lock, role }];
+}
+
+/** The record's contract file, as it stands now; null when none stands for its receipts. */
+async function recordedContractFile(
+  record: LedgerRecord | undefined,
+  fs: FsSeam,
+): Promise<RecordedContractFile | null> {
+  const known = record === undefined ? null : knownContractFile(record);
+  if (known === null) return null;
+  const { state } = await lookAtContractFile(known, fs);
+  return { path: known.path, id: known.id, state };
 }
 
 /** The shells of the receipts a record owns or is writing; their contracts must be known. */
