@@ -1,5 +1,9 @@
 // runStopObserver as Cursor runs it: a child process on the built kit, the payload on stdin,
 // the reply read from stdout. Whatever happens, exactly `{}` and a newline, and exit code 0.
+import { execFileSync, spawn } from 'node:child_process';
+import { closeSync, constants, mkdtempSync, openSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { requireBuiltObserver } from './built.js';
 import { MATRIX, stopPayload, VERSION } from './payloads.js';
@@ -82,6 +86,37 @@ describe('runStopObserver answers {} and exits 0', () => {
     const run = await observe('report', { holdStdin: true, env: QUICK });
     expectNeutral(run);
     expect(run.stderr).not.toContain('event ');
+  });
+
+  it("reads a non-blocking stdin with nothing in it yet, then the payload (red: an empty pipe's EAGAIN is taken as the end of input and the payload reads as empty)", async () => {
+    const fifo = join(mkdtempSync(join(tmpdir(), 'cursorhooks-observer-')), 'stdin');
+    execFileSync('mkfifo', [fifo]);
+    // O_NONBLOCK lives on the open file, which the child's stdin shares.
+    const reader = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
+    const writer = openSync(fifo, constants.O_WRONLY);
+    const child = spawn(process.execPath, [SCRIPT, 'report'], {
+      stdio: [reader, 'pipe', 'pipe'],
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', CONTRACT: VERSION },
+    });
+    closeSync(reader);
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
+    // Written once the child has surely made its first read and met an empty pipe.
+    setTimeout(() => {
+      writeSync(writer, PLAIN);
+      closeSync(writer);
+    }, 500);
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(stdout).toBe('{}\n');
+    expect(code).toBe(0);
+    const event = JSON.parse(/^event (.*)$/m.exec(stderr)?.[1] ?? 'null');
+    expect(event).toMatchObject({ problem: null, payload: stopPayload() });
   });
 
   it('exits 0 without a crash when stdout is closed at once (red: EPIPE kills the observer with a stack)', async () => {
