@@ -144,9 +144,10 @@ describe('operationCommand declaration', () => {
     expect(command.options).toStrictEqual({ ...own, ...CONTRACT_FILE_OPTION });
     expect(command.output).toBe(
       [
-        'a summary and the unified diff; with --json one object {"status", "operation", "dryRun",',
-        '  "hooksFile", "realPath", "changed", "receipt", "generation", "settled", "hostPaths", "metadata",',
-        '  "diff", "error"}.',
+        'a summary and the unified diff; with --json one object {"status", "command", "operation",',
+        '  "dryRun", "hooksFile", "realPath", "changed", "receipt", "generation", "settled", "hostPaths",',
+        '  "metadata", "diff", "error", "nextStep"}; "command" is the command run, "operation" the',
+        '  lifecycle operation it ran (remove for disable, install for enable).',
         '  A refusal or failure prints this result too (status refused or failed, error set), then the',
         '  error on stderr as every command does.',
       ].join('\n'),
