@@ -112,6 +112,18 @@ describe('a receipt made with --contract-file', () => {
   });
 });
 
+describe('doctor with the ledger of a receipt made with --contract-file', () => {
+  it('finds our entry missing without --contract-file (red: doctor cannot render the receipt and says nothing of ours)', async () => {
+    const where = await installedWithRecord();
+    writeHooks(where, FOREIGN_CRLF);
+    const run = await cli(['doctor', ...files(where), '--json']);
+    expect(run.exitCode, run.stderr).toBe(1);
+    expect(JSON.parse(run.stdout).findings).toEqual([
+      expect.objectContaining({ code: 'owned-missing', ours: true }),
+    ]);
+  });
+});
+
 describe('a recorded contract file moved or changed', () => {
   it('moved: status reports it missing and names register-contract with the new place to pass (red: a generic or no step)', async () => {
     const where = await installedWithRecord();

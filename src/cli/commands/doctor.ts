@@ -1,9 +1,10 @@
 import { isAbsolute } from 'node:path';
 import { addedContracts, diagnoseHooks } from '../../node/doctor/diagnose.js';
+import { defaultHooksPath } from '../../node/locate.js';
 import { blockingFs } from '../../node/write/fs-seam.js';
 import { usageError } from '../cli-error.js';
 import type { Command } from '../command.js';
-import { CONTRACT_FILE_OPTION, plannerOf } from '../contract-files.js';
+import { CONTRACT_FILE_OPTION, contractsOf } from '../contract-files.js';
 import { ExitCode } from '../exit-codes.js';
 import { doctorResult, doctorText } from '../file/doctor-output.js';
 import { absolute, FILE_OPTIONS } from '../file/options.js';
@@ -45,7 +46,10 @@ or this host's entry, 1 otherwise.`,
         option: '--workspace',
       });
     }
-    const contracts = addedContracts(await plannerOf(options));
+    // With a ledger, the contract file it recorded for the receipt counts as given, as for status.
+    const recordedIn =
+      ledger === undefined ? undefined : { hooksFile: hooksFile ?? defaultHooksPath(), ledger };
+    const contracts = addedContracts((await contractsOf(options, recordedIn)).planner);
     const diagnosis = await diagnoseHooks({
       ...(hooksFile === undefined ? {} : { hooksFile }),
       ...(ledger === undefined ? {} : { ledger }),
