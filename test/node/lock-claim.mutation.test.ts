@@ -72,6 +72,31 @@ describe('a file system without hard links, module constants evaluated inside th
   );
 });
 
+describe('a link error without an errno code', () => {
+  // The `?? ''` fallbacks it reaches are equivalent (docs/mutation.md): no fallback string is a
+  // code in either set. What can break is taking such an error for missing hard links.
+  it('is io-failure, on the lock name and on the probe alike (red: an unknown failure is taken for a file system without hard links)', async () => {
+    const { claim, name } = setting();
+    const bare = wrapSeam((call) => {
+      if (call === 'link') throw new Error('no code');
+    });
+    expect(await hostFailure(take(claim, name, bare))).toMatchObject({
+      reason: 'io-failure',
+      code: undefined,
+    });
+    let links = 0;
+    const probeBare = wrapSeam((call) => {
+      if (call === 'link' && ++links === 1) throw errno('EPERM');
+      if (call === 'link') throw new Error('no code');
+    });
+    expect(await hostFailure(take(claim, name, probeBare))).toMatchObject({
+      reason: 'io-failure',
+      code: undefined,
+    });
+    expect(links).toBe(2);
+  });
+});
+
 describe('the probe of a fresh name', () => {
   it('fails with its own errno when it fails otherwise than a file system without links would (red: an EIO on the probe is reported as lock-no-hard-links)', async () => {
     const { claim, name } = setting();
