@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_LOCK_RECORD_BYTES } from '../../src/limits.js';
 import { beatHeldLocks, REFRESH_MS, startBeat } from '../../src/node/lock/lease-beat.js';
-import { blocking } from '../../src/node/write/fs-calls.js';
+import { blocking, type Runner } from '../../src/node/write/fs-calls.js';
 import { tempDir } from './support.js';
 
 const OLD = new Date('2020-01-01T00:00:00Z');
@@ -71,6 +71,29 @@ describe('a beat from the seam`s calls', () => {
       beatHeldLocks(blocking);
       await settle();
       expect([full, over, theirs, dir].map(refreshed)).toEqual([true, false, false, false]);
+    } finally {
+      for (const stop of stops) stop();
+    }
+  });
+});
+
+describe('a beat`s file handle', () => {
+  it('is closed after every beat, touching or not (red: each beat leaks a descriptor)', async () => {
+    const now = vi.spyOn(performance, 'now').mockReturnValue(1_000);
+    const calls: string[] = [];
+    const recording: Runner = (withCallback, synchronous, ...args) => {
+      calls.push(synchronous.name);
+      return blocking(withCallback, synchronous, ...args);
+    };
+    const ours = lockFile('{"nonce":"ours"}\n');
+    const theirs = lockFile('{"nonce":"theirs"}\n');
+    const stops = [ours, theirs].map((path) => startBeat(path, 'ours'));
+    try {
+      now.mockReturnValue(1_000 + REFRESH_MS);
+      beatHeldLocks(recording);
+      await settle();
+      expect(calls.filter((name) => name === 'openSync')).toHaveLength(2);
+      expect(calls.filter((name) => name === 'closeSync')).toHaveLength(2);
     } finally {
       for (const stop of stops) stop();
     }
