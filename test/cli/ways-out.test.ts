@@ -1,5 +1,6 @@
 // The CLI side of "every refusal has a way out": status names a command line, the command it
 // names works from that state, and every output of the way validates against its schema.
+
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
@@ -8,6 +9,7 @@ import { errorLine } from '../../src/cli/error-output.js';
 import { failureJSON } from '../../src/cli/file/failure.js';
 import { Operation } from '../../src/index.js';
 import { HostIOError } from '../../src/node/errors.js';
+import { beginPending } from '../../src/node/ledger/fence.js';
 import { encodeLedger, type LedgerRecord, readLedger } from '../../src/node/ledger/ledger.js';
 import { lockPathOf } from '../../src/node/side-files/leftovers.js';
 import type { CliOutcome } from '../demo/lifecycle.js';
@@ -73,16 +75,7 @@ describe('status names a command line that leaves the state', () => {
     writeHooks(where);
     expect((await install(where)).exitCode).toBe(0);
     const record = (await readLedger(where.ledger)).records.get(where.hooks) as LedgerRecord;
-    const pending = {
-      ...record,
-      pending: {
-        operation: Operation.Remove,
-        intended: null,
-        heartbeat: null,
-        disable: false,
-        contractFile: null,
-      },
-    };
+    const pending = beginPending(record, Operation.Remove, null);
     writeFileSync(where.ledger, encodeLedger(new Map([[where.hooks, pending]])));
     writeFileSync(where.hooks, readHooks(where).replace('"timeout": 5', '"timeout": 9'));
     const refused = await fileCli('remove', where);

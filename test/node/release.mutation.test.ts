@@ -1,11 +1,13 @@
 // release's edges the ways-out suite does not pin: what a failure reports (status, real path,
 // generation, the ledger named), a pending write with no receipt to release, the seam and the
 // lock timeout it is given.
+
 import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Operation } from '../../src/index.js';
+import { beginPending } from '../../src/node/ledger/fence.js';
 import { encodeLedger, type LedgerRecord, readLedger } from '../../src/node/ledger/ledger.js';
 import { release } from '../../src/node/ledger/release.js';
 import { SPEC } from '../planner/support.js';
@@ -39,16 +41,7 @@ describe('release', () => {
 
   it('clears a pending write that owns nothing as a no-op, keeping the generation (red: a roll-back counts as a release)', async () => {
     const where = workspace();
-    const record = {
-      ...EMPTY,
-      pending: {
-        operation: Operation.Remove,
-        intended: null,
-        heartbeat: null,
-        disable: false,
-        contractFile: null,
-      },
-    };
+    const record = beginPending(EMPTY, Operation.Remove, null);
     writeFileSync(where.ledger, encodeLedger(new Map([[where.hooks, record]])));
     const outcome = await release({ hooksFile: where.hooks, ledger: where.ledger });
     expect(outcome).toMatchObject({ status: 'no-op', released: [], generation: 4 });

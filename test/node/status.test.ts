@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Operation, plan } from '../../src/index.js';
-import { decidePending } from '../../src/node/ledger/fence.js';
+import { beginPending, decidePending } from '../../src/node/ledger/fence.js';
 import { encodeLedger, type LedgerRecord } from '../../src/node/ledger/ledger.js';
 import { readStatus } from '../../src/node/status/status.js';
 import { OTHER_SPEC } from '../planner/support.js';
@@ -149,16 +149,7 @@ describe('an interrupted remove', () => {
       previous: receipt,
     });
     const removed = new TextDecoder().decode(removal.desired);
-    const pending: LedgerRecord = {
-      ...record,
-      pending: {
-        operation: Operation.Remove,
-        intended: null,
-        heartbeat: null,
-        disable: false,
-        contractFile: null,
-      },
-    };
+    const pending: LedgerRecord = beginPending(record, Operation.Remove, null);
     expect(decidePending(pending, text(removed))).toBe('forward');
     // A foreign edit after the crash: the entry is still gone, so the removal happened.
     expect(decidePending(pending, text(removed.replace('true', 'false')))).toBe('forward');

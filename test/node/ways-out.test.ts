@@ -1,10 +1,12 @@
 // Every state a user can reach has a way out that status names and that works from that very
 // state (issue "every refusal has a way out"). Each case starts from the state as a user meets
 // it, asks status, runs what status names, and checks the user ends where they can go on.
+
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Operation, plan } from '../../src/index.js';
+import { beginPending } from '../../src/node/ledger/fence.js';
 import { encodeLedger } from '../../src/node/ledger/ledger.js';
 import { release } from '../../src/node/ledger/release.js';
 import { readStatus } from '../../src/node/status/status.js';
@@ -38,16 +40,7 @@ describe('a remove killed after its rename, then a foreign edit', () => {
   async function crashedRemove(): Promise<Where> {
     const where = await installed();
     const record = await recordOf(where);
-    const pending = {
-      ...record,
-      pending: {
-        operation: Operation.Remove,
-        intended: null,
-        heartbeat: null,
-        disable: false,
-        contractFile: null,
-      },
-    };
+    const pending = beginPending(record, Operation.Remove, null);
     writeFileSync(where.ledger, encodeLedger(new Map([[where.hooks, pending]])));
     writeFileSync(where.hooks, foreignEdit(withoutEntry(where.document)));
     return where;
