@@ -19,7 +19,7 @@ import {
   knownContractFile,
   type LedgerRecord,
 } from '../../src/node/ledger/ledger.js';
-import { operate, workspace } from './support.js';
+import { ledgerRefusal, operate, workspace } from './support.js';
 
 let receipt: ReceiptJSON;
 beforeAll(async () => {
@@ -47,14 +47,6 @@ const ledger = (value: unknown, version = 4) =>
   new TextEncoder().encode(
     JSON.stringify({ cursorhooksLedger: version, files: { '/h/hooks.json': value } }),
   );
-function reasonOf(bytes: Uint8Array): string | undefined {
-  try {
-    decodeLedger(bytes);
-    return undefined;
-  } catch (err) {
-    return (err as { reason?: string }).reason;
-  }
-}
 
 describe('decoding the contract file', () => {
   it('reads a version 3 record as having no contract file (red: the version bump refuses every existing ledger)', () => {
@@ -62,7 +54,9 @@ describe('decoding the contract file', () => {
   });
 
   it('refuses a version 3 record that carries one (red: a key of a later version is taken from an older ledger)', () => {
-    expect(reasonOf(ledger(record({ contractFile: contractFile() }), 3))).toBe('ledger-malformed');
+    expect(ledgerRefusal(ledger(record({ contractFile: contractFile() }), 3))).toBe(
+      'ledger-malformed',
+    );
   });
 
   it('round-trips a version 4 record and its pending write (red: the field is dropped on the way out or in)', () => {
@@ -84,7 +78,7 @@ describe('decoding the contract file', () => {
   });
 
   it('refuses a version 4 record without the key (red: a truncated record is read as having none)', () => {
-    expect(reasonOf(ledger(record()))).toBe('ledger-malformed');
+    expect(ledgerRefusal(ledger(record()))).toBe('ledger-malformed');
   });
 
   it.each([
@@ -104,7 +98,7 @@ describe('decoding the contract file', () => {
   ])(
     'refuses %s as ledger-malformed, on the record and on its pending write (red: a hostile contract file is trusted)',
     (_, hostile) => {
-      expect(reasonOf(ledger(record({ contractFile: hostile })))).toBe('ledger-malformed');
+      expect(ledgerRefusal(ledger(record({ contractFile: hostile })))).toBe('ledger-malformed');
       const pending = {
         operation: Operation.Install,
         intended: receipt,
@@ -112,7 +106,9 @@ describe('decoding the contract file', () => {
         disable: false,
         contractFile: hostile,
       };
-      expect(reasonOf(ledger(record({ pending, contractFile: null })))).toBe('ledger-malformed');
+      expect(ledgerRefusal(ledger(record({ pending, contractFile: null })))).toBe(
+        'ledger-malformed',
+      );
     },
   );
 });

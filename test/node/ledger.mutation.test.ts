@@ -13,7 +13,15 @@ import {
   updateLedgerRecord,
   withLedger,
 } from '../../src/node/ledger/ledger.js';
-import { errno, failing, isDataTemp, operate, workspace, wrapSeam } from './support.js';
+import {
+  errno,
+  failing,
+  isDataTemp,
+  ledgerRefusal,
+  operate,
+  workspace,
+  wrapSeam,
+} from './support.js';
 
 let receipt: ReceiptJSON;
 beforeAll(async () => {
@@ -35,18 +43,9 @@ const v2 = (fields: Record<string, unknown> = {}) => ({
 const ledger = (record: unknown, version: unknown = 2) =>
   utf8({ cursorhooksLedger: version, files: { '/h/hooks.json': record } });
 
-function reasonOf(bytes: Uint8Array): string | undefined {
-  try {
-    decodeLedger(bytes);
-    return undefined;
-  } catch (err) {
-    return (err as { reason?: string }).reason;
-  }
-}
-
 describe('decoding', () => {
   it('has a real receipt to build records from (red: every row below fails on a missing key instead of its own defect)', () => {
-    expect(reasonOf(ledger(v2()))).toBeUndefined();
+    expect(ledgerRefusal(ledger(v2()))).toBeUndefined();
     expect(receipt).toBeDefined();
   });
 
@@ -87,7 +86,7 @@ describe('decoding', () => {
   ])(
     'refuses %s (red: a ledger it cannot read is taken as valid or given the wrong reason)',
     (_, bytes, reason) => {
-      expect(reasonOf(bytes)).toBe(reason);
+      expect(ledgerRefusal(bytes)).toBe(reason);
     },
   );
 
@@ -141,7 +140,7 @@ describe('decoding', () => {
     ],
   ])('refuses a record with %s (red: a damaged record is settled on)', (_, record) => {
     // Rows are functions: the receipt exists only once beforeAll has run.
-    expect(reasonOf(ledger(record()))).toBe('ledger-malformed');
+    expect(ledgerRefusal(ledger(record()))).toBe('ledger-malformed');
   });
 
   it.each([
@@ -155,7 +154,7 @@ describe('decoding', () => {
     ],
   ])('refuses a version 1 pending %s (red: an old damaged record is settled on)', (_, pending) => {
     const { released: _r, ...v1 } = v2({ pending: pending() });
-    expect(reasonOf(ledger(v1, 1))).toBe('ledger-malformed');
+    expect(ledgerRefusal(ledger(v1, 1))).toBe('ledger-malformed');
   });
 
   it('accepts a version 1 pending Install with its receipt and no digest value (red: old installs cannot settle)', () => {
@@ -176,11 +175,11 @@ describe('decoding', () => {
     const at = new TextDecoder().decode(valid).indexOf('/h/') + 1;
     const bytes = Uint8Array.from(valid);
     bytes[at] = 0xff;
-    expect(reasonOf(bytes)).toBe('ledger-malformed');
+    expect(ledgerRefusal(bytes)).toBe('ledger-malformed');
   });
 
   it('refuses a record that is null as malformed (red: a TypeError escapes as a bug instead of a refusal)', () => {
-    expect(reasonOf(ledger(null))).toBe('ledger-malformed');
+    expect(ledgerRefusal(ledger(null))).toBe('ledger-malformed');
   });
 
   it('accepts generation 0 (red: a record that never committed is refused)', () => {

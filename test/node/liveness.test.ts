@@ -10,7 +10,7 @@ import { decodeLedger, EMPTY_RECORD } from '../../src/node/ledger/ledger.js';
 import { MAX_HEARTBEAT_BYTES, readLiveness } from '../../src/node/status/liveness.js';
 import { QUALIFY_STATE_DIRECTORY, readStatus } from '../../src/node/status/status.js';
 import { OTHER_SPEC } from '../planner/support.js';
-import { operate, recordOf, type Where, workspace } from './support.js';
+import { ledgerRefusal, operate, recordOf, type Where, workspace } from './support.js';
 
 const AT_INSTALL = new Date('2026-12-01T10:00:00.000Z');
 const clock = (date: Date) => () => date;
@@ -190,15 +190,6 @@ describe('the ledger decodes the heartbeat strictly', () => {
         },
       }),
     );
-  const reasonOf = (bytes: Uint8Array) => {
-    try {
-      decodeLedger(bytes);
-      return undefined;
-    } catch (err) {
-      return (err as { reason?: string }).reason;
-    }
-  };
-
   it('reads a well-formed heartbeat (red: a valid record is refused)', () => {
     const heartbeat = { path: '/h/beat.json', installedAt: '2026-12-01T10:00:00.000Z' };
     expect(decodeLedger(v3(heartbeat)).get('/h/hooks.json')?.heartbeat).toEqual(heartbeat);
@@ -212,13 +203,13 @@ describe('the ledger decodes the heartbeat strictly', () => {
     ['an extra key', { path: '/h/b', installedAt: '2026-12-01T10:00:00.000Z', x: 1 }],
     ['a string', '/h/b'],
   ])('refuses %s as ledger-malformed (red: a damaged heartbeat is trusted)', (_, heartbeat) => {
-    expect(reasonOf(v3(heartbeat))).toBe('ledger-malformed');
+    expect(ledgerRefusal(v3(heartbeat))).toBe('ledger-malformed');
   });
 
   it('refuses a heartbeat on a pending remove (red: a remove could date an install)', () => {
     const heartbeat = { path: '/h/beat.json', installedAt: '2026-12-01T10:00:00.000Z' };
     const pending = { operation: 'remove', intended: null, heartbeat, disable: false };
-    expect(reasonOf(v3(null, pending))).toBe('ledger-malformed');
+    expect(ledgerRefusal(v3(null, pending))).toBe('ledger-malformed');
   });
 });
 

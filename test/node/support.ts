@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, expect } from 'vitest';
 import { type HookSpec, Operation, plan } from '../../src/index.js';
 import type { HostIOError } from '../../src/node/errors.js';
-import { type LedgerRecord, readLedger } from '../../src/node/ledger/ledger.js';
+import { decodeLedger, type LedgerRecord, readLedger } from '../../src/node/ledger/ledger.js';
 import {
   type OperationOptions,
   type OperationOutcome,
@@ -199,4 +199,14 @@ export async function swapError(
     () => undefined,
     (err: unknown) => err,
   );
+}
+
+/** The reason decoding `bytes` as a ledger is refused with; undefined when they decode. */
+export function ledgerRefusal(bytes: Uint8Array): string | undefined {
+  try {
+    decodeLedger(bytes);
+    return undefined;
+  } catch (err) {
+    return (err as { reason?: string }).reason;
+  }
 }
