@@ -342,13 +342,13 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
   // Every command but release writes the hook file, and refuses a read-only one.
   const writesHooks = writes !== null && writes !== 'release';
   const lockedFile = readOnly && writesHooks;
-  // Every write adds side files beside the ledger, and all but release beside the hook file.
   const checked = options.spec ?? effective.receipt?.spec;
   const hostPaths = checked === undefined ? undefined : await options.checkHostPaths?.(checked);
   // A path that failed its check breaks the entry where it runs, and refuses a write that adds it.
   const brokenPath =
     hostPaths?.checks.some((check) => check.status === 'failed') === true &&
     (settled === 'none' ? owned.state === 'owned' : writesHooks && writes !== 'remove');
+  // Every write adds side files beside the ledger, and all but release beside the hook file.
   const unwritable =
     writes === null
       ? undefined
@@ -359,20 +359,15 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
           ],
           fs,
         );
-  const step = aimedAt(
-    options.intent,
-    foreignLock
-      ? 'remove-lock'
-      : unwritable !== undefined
-        ? 'make-directory-writable'
-        : lockedFile
-          ? 'make-writable'
-          : refusedForMetadata(settled, metadata, file.state, ledger)
-            ? 'fix-metadata-module'
-            : brokenPath
-              ? 'fix-host-paths'
-              : settled,
-  );
+  // In the order a write meets them: the first that holds is the step's way out.
+  const obstacles: readonly (readonly [boolean, NextStep])[] = [
+    [foreignLock, 'remove-lock'],
+    [unwritable !== undefined, 'make-directory-writable'],
+    [lockedFile, 'make-writable'],
+    [refusedForMetadata(settled, metadata, file.state, ledger), 'fix-metadata-module'],
+    [brokenPath, 'fix-host-paths'],
+  ];
+  const step = aimedAt(options.intent, obstacles.find(([holds]) => holds)?.[1] ?? settled);
   const qualify = step === 'none' ? requalifying(effective, liveness, planner) : undefined;
   // Nothing else to do, and the observer can record no stop: the heartbeat is what to fix.
   const heartbeatGone = step === 'none' && liveness?.state === 'directory-missing';
