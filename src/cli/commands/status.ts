@@ -50,20 +50,16 @@ locked, settled or written. Exit 0 whenever the report was made, whatever it say
       checkPaths: true,
     });
     const receipt = status.ledger.record?.receipt ?? null;
-    const spec = given ?? receipt?.spec;
-    const checked =
-      spec === undefined
-        ? null
-        : { source: given === undefined ? ('receipt' as const) : ('given' as const), spec };
-    const hostPaths =
-      status.hostPaths === undefined ? null : hostPathsJSON(status.hostPaths, false);
+    // The spec status checked, so checkedSpec and hostPaths always speak of the same one.
+    const checked = status.hostPaths;
+    const hostPaths = checked === undefined ? null : hostPathsJSON(checked.report, false);
     const shell = (options.shell as string | undefined) ?? receipt?.shell;
     const evidence = planner.contracts().find((contract) => contract.id === shell)?.evidence;
     const contract = shell === undefined ? null : { id: shell, evidence: evidence ?? null };
     const result = statusResult(
       status,
       ledger,
-      checked,
+      checked === undefined ? null : { source: checked.source, spec: checked.spec },
       hostPaths,
       contract,
       contractFilesOf(options),

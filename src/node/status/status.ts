@@ -199,7 +199,11 @@ export interface HookStatus {
    */
   readonly liveness?: Liveness;
   /** The host path checks of the spec given, else the receipted one, when asked for. */
-  readonly hostPaths?: HostPathReport;
+  readonly hostPaths?: {
+    readonly source: 'given' | 'receipt';
+    readonly spec: HookSpec;
+    readonly report: HostPathReport;
+  };
   /**
    * The contract file the ledger keeps for a receipt of this record (install --contract-file)
    * and whether it still holds the bytes it was recorded with; null when none is recorded.
@@ -342,11 +346,10 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
   // Every command but release writes the hook file, and refuses a read-only one.
   const writesHooks = writes !== null && writes !== 'release';
   const lockedFile = readOnly && writesHooks;
-  const checked = options.spec ?? effective.receipt?.spec;
-  const hostPaths = checked === undefined ? undefined : await options.checkHostPaths?.(checked);
+  const hostPaths = await checkedPaths(options, effective);
   // A path that failed its check breaks the entry where it runs, and refuses a write that adds it.
   const brokenPath =
-    hostPaths?.checks.some((check) => check.status === 'failed') === true &&
+    hostPaths?.report.checks.some((check) => check.status === 'failed') === true &&
     (settled === 'none' ? owned.state === 'owned' : writesHooks && writes !== 'remove');
   // Every write adds side files beside the ledger, and all but release beside the hook file.
   const unwritable =
@@ -427,6 +430,22 @@ export async function readStatus(options: StatusOptions): Promise<HookStatus> {
         registered.has(contractFile?.id ?? '') ? null : contractFile,
       ),
     },
+  };
+}
+
+/** The checks of the spec given, else of the receipt the next run will see; undefined unasked. */
+async function checkedPaths(
+  options: StatusOptions,
+  effective: LedgerRecord,
+): Promise<HookStatus['hostPaths']> {
+  const { checkHostPaths } = options;
+  const given = options.spec;
+  const spec = given ?? effective.receipt?.spec;
+  if (checkHostPaths === undefined || spec === undefined) return undefined;
+  return {
+    source: given === undefined ? 'receipt' : 'given',
+    spec,
+    report: await checkHostPaths(spec),
   };
 }
 
