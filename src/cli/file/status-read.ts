@@ -20,11 +20,15 @@ export interface StatusRead {
 export async function readCliStatus(read: StatusRead): Promise<HookStatus> {
   const { hooksFile, ledger, planner, spec, shell, options, intent } = read;
   // Loaded on demand: a file command that succeeds never evaluates status.
-  const [{ readStatus }, { blockingFs }, { checkHostPaths }] = await Promise.all([
+  const [{ readStatus }, { blockingFs }] = await Promise.all([
     import('../../node/status/status.js'),
     import('../../node/write/fs-seam.js'),
-    import('../../node/status/path-checks.js'),
   ]);
+  // A refusal's step needs no host path checks: they are loaded only for status itself.
+  const checkHostPaths =
+    read.checkPaths === true
+      ? (await import('../../node/status/path-checks.js')).checkHostPaths
+      : undefined;
   return readStatus({
     hooksFile,
     ledger,
@@ -34,8 +38,8 @@ export async function readCliStatus(read: StatusRead): Promise<HookStatus> {
     ...(spec === undefined ? {} : { spec }),
     ...(shell === undefined ? {} : { shell }),
     ...(intent === undefined ? {} : { intent }),
-    ...(read.checkPaths === true
-      ? { checkHostPaths: (checked: HookSpec) => checkHostPaths(checked, { fs: blockingFs }) }
-      : {}),
+    ...(checkHostPaths === undefined
+      ? {}
+      : { checkHostPaths: (checked: HookSpec) => checkHostPaths(checked, { fs: blockingFs }) }),
   });
 }
