@@ -1,16 +1,13 @@
 // A relative --executable or --selector is a usage error (exit 2), as a relative --hooks-file
 // is. "Relative" is judged on the platform of the contract the entry is rendered for, never the
 // host's: `C:\Program Files\x.exe` is absolute for a Windows contract on a Linux machine.
+
+import { isAbsolute } from '../node/status/absolute-path.js';
 import type { HookPlanner } from '../planner/hook-planner.js';
 import { grammarFamily } from '../shell/families.js';
 import { usageError } from './cli-error.js';
 import type { OptionValues } from './command.js';
 
-const ABSOLUTE: Readonly<Record<'posix' | 'windows', (path: string) => boolean>> = {
-  posix: (path) => path.startsWith('/'),
-  // A drive path or a UNC path; `\x` and `C:x` depend on the current drive or its directory.
-  windows: (path) => /^[A-Za-z]:[\\/]/.test(path) || /^[\\/]{2}/.test(path),
-};
 const SPEC_PATHS = ['executable', 'selector'] as const;
 
 /**
@@ -23,7 +20,10 @@ export function assertSpecPathsAbsolute(options: OptionValues, planner: HookPlan
   const platforms = family === undefined ? (['posix', 'windows'] as const) : [family.platform];
   for (const name of SPEC_PATHS) {
     const path = options[name];
-    if (typeof path !== 'string' || platforms.some((platform) => ABSOLUTE[platform](path))) {
+    if (
+      typeof path !== 'string' ||
+      platforms.some((platform) => isAbsolute(path, platform === 'windows'))
+    ) {
       continue;
     }
     throw usageError(

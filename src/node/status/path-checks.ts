@@ -3,6 +3,7 @@
 import { posix, win32 } from 'node:path';
 import type { HookSpec } from '../../domain/hook-spec.js';
 import { nodeFs } from '../write/fs-seam.js';
+import { isAbsolute } from './absolute-path.js';
 import { FAILED_DETAILS, NOT_PERFORMED_DETAILS } from './path-check-details.js';
 import type {
   CheckStatus,
@@ -206,11 +207,6 @@ async function checkPath(
       stats === undefined || checks.blocked ? EARLIER_FAILURE : rule(stats, context),
     );
   }
-}
-
-function isAbsolute(path: string, windows: boolean): boolean {
-  // `\x` without a drive is relative to the current drive, so only drive and UNC forms count.
-  return windows ? win32.isAbsolute(path) && !/^[\\/](?![\\/])/.test(path) : path.startsWith('/');
 }
 
 /** The parent directories, root first (`/`, `C:\`, `\\server\share\`). */
