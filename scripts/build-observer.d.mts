@@ -1,4 +1,6 @@
-// The types of build-observer.mjs's export, for the test that builds with the same options.
+// The types of build-observer.mjs's exports, for the tests that build with the same options.
 import type { BuildOptions } from 'esbuild';
 
 export declare const observerBuild: BuildOptions;
+export declare const observerCommonJsBuild: BuildOptions;
+export declare function commonJsTypes(): string;

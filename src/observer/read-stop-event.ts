@@ -2,12 +2,12 @@
 // most maxBytes + 1 bytes (one more is enough to call it oversized), never past the deadline
 // (Cursor may hold stdin open), every leading byte-order mark dropped, strict UTF-8.
 import type { Readable } from 'node:stream';
-import { CursorHooksError } from '../errors/errors.js';
 import {
   decodeStopPayload,
   MAX_STOP_PAYLOAD_BYTES,
   type StopPayloadProblem,
 } from '../shell/stop-event.js';
+import { observerError } from './errors-on-demand.js';
 
 /** Why no payload was read; `timed-out`: the input was still open at the deadline. */
 export type StopReadProblem = StopPayloadProblem | 'timed-out';
@@ -40,16 +40,16 @@ export async function readStopEvent(
   const maxBytes = options.maxBytes ?? MAX_STOP_PAYLOAD_BYTES;
   const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
   if (!Number.isSafeInteger(maxBytes) || maxBytes < 0 || maxBytes > MAX_READ_BYTES) {
-    throw new CursorHooksError('observer-option-invalid');
+    throw await observerError('observer-option-invalid');
   }
-  if (!isDeadline(deadlineMs)) throw new CursorHooksError('observer-option-invalid');
+  if (!isDeadline(deadlineMs)) throw await observerError('observer-option-invalid');
   if (typeof input === 'string' || input instanceof Uint8Array) {
     const bytes = typeof input === 'string' ? Buffer.byteLength(input) : input.length;
     return { ...decodeStopPayload(input, maxBytes), bytes: Math.min(bytes, maxBytes + 1) };
   }
   const stream = input ?? process.stdin;
   if (typeof stream?.on !== 'function' || typeof stream.resume !== 'function') {
-    throw new CursorHooksError('observer-option-invalid');
+    throw await observerError('observer-option-invalid');
   }
   const { bytes, timedOut } = await readBounded(stream, maxBytes + 1, deadlineMs);
   if (timedOut) return { payload: null, problem: 'timed-out', bytes: bytes.length };

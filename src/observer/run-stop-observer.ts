@@ -2,10 +2,10 @@
 // host's contract, records the heartbeat, runs the host's handler, and then answers `{}` (the
 // neutral reply) exactly once and exits 0, whatever happened: Cursor reads any other reply, a
 // non-zero exit or a timeout as the hook's failure, and a follow-up would continue the agent.
-import { CursorHooksError } from '../errors/errors.js';
 import type { ErrorReason } from '../errors/reasons.js';
 import { lastStopOf, SIMULATED_ENV, type SimulationMark } from '../shell/heartbeat-record.js';
 import { judgeStopPayload, type StopEventCheck } from '../shell/stop-event.js';
+import { observerError } from './errors-on-demand.js';
 import type { PendingTemporaries } from './heartbeat-write.js';
 import { fs } from './node-fs.js';
 import {
@@ -52,16 +52,14 @@ export function runStopObserver(options: StopObserverOptions): Promise<never> {
   };
   for (const signal of SIGNALS) process.on(signal, answer);
   process.on('uncaughtException', (err) => {
-    warnFailure(err);
-    answer();
+    warnFailure(err).finally(answer);
   });
-  process.on('unhandledRejection', (err) => warnFailure(err));
+  process.on('unhandledRejection', (err) => void warnFailure(err));
 
   const valid = validOptions(options);
   if (typeof valid === 'string') {
     // The option's name (ours, never a value), so the host knows which one to fix.
-    warn('observer-option-invalid', `option: ${valid}`);
-    answer();
+    warn('observer-option-invalid', `option: ${valid}`).finally(answer);
   } else {
     setTimeout(answer, valid.deadlineMs);
     observe(options, valid, pending).catch(warnFailure).finally(answer);
@@ -132,10 +130,17 @@ function removeQuietly(path: string): void {
   }
 }
 
-/** The fixed line of `reason`, and a detail of ours (an errno code, an option's name) if any. */
-function warn(reason: ErrorReason, detail?: string): void {
+/**
+ * The fixed line of `reason`, and a detail of ours (an errno code, an option's name) if any. It
+ * never rejects: without its table (a broken install) the line names the reason alone.
+ */
+async function warn(reason: ErrorReason, detail?: string): Promise<void> {
   const suffix = detail === undefined ? '' : ` (${detail})`;
-  warnLine(`cursorhooks observer: ${new CursorHooksError(reason).message}${suffix}`);
+  const line = await observerError(reason).then(
+    (err) => err.message,
+    () => reason,
+  );
+  warnLine(`cursorhooks observer: ${line}${suffix}`);
 }
 
 /** A system error's code (EACCES, ENOSPC…); never its message, which may hold a path. */
@@ -145,8 +150,8 @@ function codeOf(err: unknown): string | undefined {
 }
 
 /** The handler's own failure, for the host's log: the fixed line, then its own error. */
-function warnFailure(err: unknown): void {
+async function warnFailure(err: unknown): Promise<void> {
   const text = err instanceof Error ? (err.stack ?? String(err)) : String(err);
-  warn('observer-handler-failed');
+  await warn('observer-handler-failed');
   warnLine(text);
 }

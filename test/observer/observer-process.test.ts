@@ -1,5 +1,6 @@
 // runStopObserver as Cursor runs it: a child process on the built kit, the payload on stdin,
-// the reply read from stdout. Whatever happens, exactly `{}` and a newline, and exit code 0.
+// the reply read from stdout. Whatever happens, exactly `{}` and a newline, and exit code 0;
+// each case runs on both bundles the package ships, the ES module and the CommonJS one.
 import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, constants, mkdtempSync, openSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,13 +10,13 @@ import { requireBuiltObserver } from './built.js';
 import { MATRIX, stopPayload, VERSION } from './payloads.js';
 import { type RunOptions, runObserver } from './run-observer.js';
 
-const SCRIPT = new URL('fixtures/behaviours.mjs', import.meta.url).pathname;
+const SCRIPTS = [
+  ['ES module', new URL('fixtures/behaviours.mjs', import.meta.url).pathname],
+  ['CommonJS', new URL('fixtures/behaviours.cjs', import.meta.url).pathname],
+] as const;
 const PLAIN = JSON.stringify(stopPayload());
 /** Short, so the hanging cases end quickly; the default has its own test. */
 const QUICK = { DEADLINE_MS: '1000' };
-
-const observe = (behaviour: string, options: RunOptions = {}) =>
-  runObserver(process.execPath, [SCRIPT, behaviour], { stdin: PLAIN, ...options });
 
 function expectNeutral(run: { code: number | null; signal: unknown; stdout: string }): void {
   expect(run.signal).toBe(null);
@@ -25,7 +26,10 @@ function expectNeutral(run: { code: number | null; signal: unknown; stdout: stri
 
 beforeAll(requireBuiltObserver);
 
-describe('runStopObserver answers {} and exits 0', () => {
+describe.each(SCRIPTS)('runStopObserver on the %s bundle answers {} and exits 0', (_, SCRIPT) => {
+  const observe = (behaviour: string, options: RunOptions = {}) =>
+    runObserver(process.execPath, [SCRIPT, behaviour], { stdin: PLAIN, ...options });
+
   it.each(MATRIX)(
     'for %s, and passes the handler what it read (red: a bad payload crashes the observer or is misread)',
     async (_, stdin, problem) => {

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ENTRY_SOURCES, publicExports } from './exports.js';
+import { ENTRY_SOURCES, OBSERVER_COMMONJS_TYPES, publicExports } from './exports.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -212,9 +212,20 @@ describe('the public entry points', () => {
 
   it("take their types from the same sources (red: an entry's types point at a moved or other file)", () => {
     for (const [entry, source] of Object.entries(ENTRY_SOURCES)) {
-      const types = (manifest.exports[entry] as { types: string }).types;
+      // ./observer has a condition per module format; its ES types are the entry's own.
+      const conditions = manifest.exports[entry] as { types?: string; import?: { types: string } };
+      const types = conditions.types ?? conditions.import?.types;
       expect(types).toBe(`./dist/${source.replace(/\.ts$/, '.d.ts')}`);
     }
+  });
+
+  it("give ./observer's CommonJS types every name of its ES types, values as values and types as types (red: the hand-written .d.cts lacks or adds an export, or declares a value as a type)", () => {
+    const commonJs = publicExports(ROOT, { require: OBSERVER_COMMONJS_TYPES }).require ?? [];
+    // Declared as `const X: typeof observer.X` and `type X = observer.X`: the kinds differ in name.
+    const asDeclared = EXPORTS['./observer'].map((line) =>
+      line.replace(/: (function|const)$/, ': const').replace(/: (interface|type)$/, ': type'),
+    );
+    expect(commonJs).toEqual(asDeclared);
   });
 
   it('export exactly these names, each declaring what it did (red: a name is lost, added, or turns from a class, function, const or type into another)', () => {

@@ -21,9 +21,18 @@ function kindOf(symbol: ts.Symbol): string {
   return `flags ${f}`;
 }
 
-/** For each entry, its sorted exports as `name: kind`, read from the sources under `root`. */
-export function publicExports(root: string): Record<string, string[]> {
-  const files = Object.values(ENTRY_SOURCES).map((file) => join(root, file));
+/** The CommonJS types of ./observer (the require condition), written over the ES ones. */
+export const OBSERVER_COMMONJS_TYPES = 'src/observer/require.d.cts';
+
+/**
+ * For each entry, its sorted exports as `name: kind`, read from the sources under `root`; by
+ * default the package's entries, or `sources` (entry name to file).
+ */
+export function publicExports(
+  root: string,
+  sources: Readonly<Record<string, string>> = ENTRY_SOURCES,
+): Record<string, string[]> {
+  const files = Object.values(sources).map((file) => join(root, file));
   const program = ts.createProgram(files, {
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.NodeNext,
@@ -35,7 +44,7 @@ export function publicExports(root: string): Record<string, string[]> {
   });
   const checker = program.getTypeChecker();
   const out: Record<string, string[]> = {};
-  for (const [entry, file] of Object.entries(ENTRY_SOURCES)) {
+  for (const [entry, file] of Object.entries(sources)) {
     const source = program.getSourceFile(join(root, file));
     const moduleSymbol = source && checker.getSymbolAtLocation(source);
     if (moduleSymbol === undefined) throw new Error(`no module for ${file}`);

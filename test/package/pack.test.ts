@@ -121,6 +121,10 @@ const HOST_OBSERVER = [
   "runStopObserver({ onStop, contract: '3.40.1', deadlineMs: 2000 });",
   'export const check: typeof checkStopEvent = checkStopEvent;',
 ];
+// The same observer as CommonJS, as docs/observer.md shows it for the fastest start.
+const OBSERVER_CJS = `
+const { runStopObserver } = require('cursorhooks/observer');
+runStopObserver({ onStop: ({ payload }) => console.log('status', payload?.status) });`;
 const HOST_KIT = [
   "import { defaultHooksPath, type LockOptions } from 'cursorhooks/node';",
   'export const locate: typeof defaultHooksPath = defaultHooksPath;',
@@ -144,6 +148,8 @@ describe('the packed package', () => {
       'dist/cli-main.plan.cache',
       'dist/cli-main.version.cache',
       'dist/observer.js',
+      'dist/observer.cjs',
+      'dist/observer.d.cts',
       'dist/src/observer/index.d.ts',
       'dist/contracts/builtin.js',
       'schemas/error.json',
@@ -202,6 +208,18 @@ describe.each(FROM)('installed from a %s', (from) => {
     expect(child.stderr).toContain('status completed');
   });
 
+  it('answers a stop through require(cursorhooks/observer), the CommonJS bundle, with {} and exit 0 (red: the require condition or its bundle is missing)', () => {
+    const payload = `\ufeff${JSON.stringify({ hook_event_name: 'stop', status: 'aborted' })}`;
+    const child = spawnSync(process.execPath, ['-e', OBSERVER_CJS], {
+      cwd: app(from),
+      input: payload,
+      encoding: 'utf8',
+    });
+    expect(child.stdout).toBe('{}\n');
+    expect(child.status).toBe(0);
+    expect(child.stderr).toContain('status aborted');
+  });
+
   it('runs npx cursorhooks --version (red: the bin is missing or not executable)', () => {
     expect(npm('npx', ['--offline', 'cursorhooks', '--version'], app(from), scratch)).toBe(
       `${VERSION}\n`,
@@ -218,6 +236,13 @@ describe.each(FROM)('installed from a %s', (from) => {
       expect(typecheck(app(from), resolution, lines, { skipLibCheck: false })).toEqual([]);
     },
   );
+
+  // The observer's require condition has its own types (dist/observer.d.cts).
+  it('type-checks a strict CommonJS host of cursorhooks/observer under Node16 with skipLibCheck off (red: require finds no types, or the ES types, which a CommonJS file may not import)', () => {
+    expect(typecheck(app(from), 'node16-commonjs', HOST_OBSERVER, { skipLibCheck: false })).toEqual(
+      [],
+    );
+  });
 
   it('type-checks a node10 host of the root entry with skipLibCheck on, as the README says (red: node10 support regressed)', () => {
     expect(typecheck(app(from), 'node10', HOST_ROOT, { skipLibCheck: true })).toEqual([]);

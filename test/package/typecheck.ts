@@ -6,7 +6,11 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import { ROOT } from './scratch.js';
 
-export type Resolution = 'nodenext' | 'bundler' | 'node10';
+/**
+ * `node16-commonjs`: a CommonJS host (package type commonjs) under Node16, whose imports are
+ * requires and which, unlike NodeNext in TypeScript 5.8 and later, may not require ES types.
+ */
+export type Resolution = 'nodenext' | 'node16-commonjs' | 'bundler' | 'node10';
 
 const SETTINGS: Record<
   Resolution,
@@ -16,6 +20,11 @@ const SETTINGS: Record<
     module: ts.ModuleKind.NodeNext,
     resolution: ts.ModuleResolutionKind.NodeNext,
     type: 'module',
+  },
+  'node16-commonjs': {
+    module: ts.ModuleKind.Node16,
+    resolution: ts.ModuleResolutionKind.Node16,
+    type: 'commonjs',
   },
   bundler: {
     module: ts.ModuleKind.ESNext,
