@@ -53,6 +53,7 @@ export {
   qualificationStatus,
 } from './qualify/status.js';
 export {
+  type OperationCommand,
   type OperationOptions,
   type OperationOutcome,
   type OperationStatus,

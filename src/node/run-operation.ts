@@ -105,8 +105,14 @@ export interface OperationOptions {
  */
 export type OperationStatus = 'done' | 'no-op' | 'refused' | 'failed' | 'dry-run';
 
+/** The command a run was: its operation, or disable (a remove) and enable (an install). */
+export type OperationCommand = Operation | 'disable' | 'enable';
+
 export interface OperationOutcome {
   readonly status: OperationStatus;
+  /** What the host asked for: `disable` and `enable` beside the four operations. */
+  readonly command: OperationCommand;
+  /** The planner's operation the command ran: disable is a Remove, enable an Install. */
   readonly operation: Operation;
   readonly hooksFile: string;
   readonly realPath: string | undefined;
@@ -218,6 +224,7 @@ class Run {
     const before = this.snapshot?.bytes ?? new Uint8Array(0);
     return {
       status,
+      command: this.options.intent ?? this.options.operation,
       operation: this.options.operation,
       hooksFile: this.options.hooksFile,
       realPath: this.realPath,

@@ -23,6 +23,7 @@ const bytes = (text: string) => new TextEncoder().encode(text);
 function outcome(edit: Partial<{ -readonly [K in keyof OperationOutcome]: OperationOutcome[K] }>) {
   const plain: OperationOutcome = {
     status: 'no-op',
+    command: Operation.Install,
     operation: Operation.Install,
     hooksFile: '/h/hooks.json',
     realPath: undefined,
@@ -37,7 +38,8 @@ function outcome(edit: Partial<{ -readonly [K in keyof OperationOutcome]: Operat
     attempts: 1,
     metadata: { performed: true, writes: 'preserve' },
   };
-  return { ...plain, ...edit } as OperationOutcome;
+  // A run's command is its operation unless the edit says disable or enable.
+  return { ...plain, command: edit.operation ?? plain.command, ...edit } as OperationOutcome;
 }
 
 const HOST_PATHS: HostPathsJSON = { verified: true, vouched: false, checks: [] };
@@ -118,7 +120,12 @@ describe('operationResult', () => {
     ['enable', Operation.Install],
   ] as const)('names the command %s beside the operation it ran', async (intent, operation) => {
     const { operationResult, operationText } = await fresh();
-    const result = await operationResult(outcome({ operation }), null, false, null, intent);
+    const result = await operationResult(
+      outcome({ command: intent, operation }),
+      null,
+      false,
+      null,
+    );
     expect(result).toMatchObject({ command: intent, operation });
     expect(operationText(result, 'L')).toMatch(new RegExp(`^${intent}: `));
   });

@@ -56,6 +56,18 @@ describe('disable and enable', () => {
     expect((await enableHook(toggle(where))).status).toBe('no-op');
   });
 
+  // Red: the library's outcome says only remove/install, so a host cannot tell a disable from a
+  // remove without remembering what it called (the CLI's JSON already names the command).
+  it('names the command each outcome ran, beside its operation', async () => {
+    const where = await installedWorkspace(FOREIGN);
+    const off = await disableHook(toggle(where));
+    expect([off.command, off.operation]).toEqual(['disable', Operation.Remove]);
+    const on = await enableHook(toggle(where));
+    expect([on.command, on.operation]).toEqual(['enable', Operation.Install]);
+    const again = await operate(where, Operation.Install);
+    expect([again.command, again.operation]).toEqual([Operation.Install, Operation.Install]);
+  });
+
   it('records the "off" without touching the file when the entry was deleted by hand or removed before (red: disable refuses owner-absent, leaving the user no way to say "keep it off")', async () => {
     for (const before of ['deleted-by-hand', 'removed'] as const) {
       const where = await installedWorkspace(FOREIGN);

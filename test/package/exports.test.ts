@@ -92,6 +92,7 @@ const EXPORTS: Record<keyof typeof ENTRY_SOURCES, readonly string[]> = {
     'NEXT_STEP_SENTENCES: const',
     'NextStep: type',
     'OpenFile: interface',
+    'OperationCommand: type',
     'OperationOptions: interface',
     'OperationOutcome: interface',
     'OperationStatus: type',

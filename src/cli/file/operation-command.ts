@@ -81,7 +81,7 @@ export function operationCommand(declaration: OperationCommandDeclaration): Comm
         error === undefined
           ? null
           : await refusalStep({
-              command: intent ?? operation,
+              command: outcome.command,
               error,
               hooksFile,
               ledger,
@@ -90,7 +90,7 @@ export function operationCommand(declaration: OperationCommandDeclaration): Comm
               ...(shell === undefined ? {} : { shell }),
               options,
             });
-      const result = await operationResult(outcome, hostPaths.json(), dryRun, nextStep, intent);
+      const result = await operationResult(outcome, hostPaths.json(), dryRun, nextStep);
       if (json) writeJSON(io, result);
       else io.stdout(operationText(result, ledger));
       if (error !== undefined) throw failureOf(error);

@@ -2,7 +2,11 @@
 // operation-result.json) and the readable summary made from it.
 import type { ReceiptJSON } from '../../domain/receipt.js';
 import type { PendingResolution } from '../../node/ledger/fence.js';
-import type { OperationOutcome, OperationStatus } from '../../node/run-operation.js';
+import type {
+  OperationCommand,
+  OperationOutcome,
+  OperationStatus,
+} from '../../node/run-operation.js';
 import type { Operation } from '../../planner/operation.js';
 import type { ErrorJSON } from '../error-output.js';
 import { unifiedDiff } from './diff.js';
@@ -12,13 +16,10 @@ import { type MetadataJSON, metadataJSON, metadataWriteLine } from './metadata-r
 import type { NextStepJSON } from './refusal-step.js';
 import { nextStepLines } from './status-result.js';
 
-/** The command a file-level run was started as: disable runs a remove, enable an install. */
-export type OperationCommandName = Operation | 'disable' | 'enable';
-
 export interface OperationResultJSON {
   readonly status: OperationStatus;
   /** The command that ran, as the user typed it. */
-  readonly command: OperationCommandName;
+  readonly command: OperationCommand;
   /** The lifecycle operation it ran (`remove` for disable, `install` for enable). */
   readonly operation: Operation;
   readonly dryRun: boolean;
@@ -46,12 +47,11 @@ export async function operationResult(
   hostPaths: HostPathsJSON | null,
   dryRun: boolean,
   nextStep: NextStepJSON | null = null,
-  intent?: 'disable' | 'enable',
 ): Promise<OperationResultJSON> {
   const changed = Buffer.compare(outcome.before, outcome.after) !== 0;
   return {
     status: outcome.status,
-    command: intent ?? outcome.operation,
+    command: outcome.command,
     operation: outcome.operation,
     dryRun,
     hooksFile: outcome.hooksFile,
