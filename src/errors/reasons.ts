@@ -187,6 +187,8 @@ export const REASON_MESSAGES = {
     "the heartbeat file's directory does not exist or is not a directory, so the stop observer can never record a stop there: create the directory, or give --heartbeat a file in an existing one",
   'heartbeat-is-directory':
     'the heartbeat path names a directory, where the stop observer writes a file: give --heartbeat the path of a file',
+  'heartbeat-directory-not-writable':
+    "the heartbeat file's directory does not let this user create files in it, so the stop observer could never record a stop there: make the directory writable (chmod u+w), or give --heartbeat a file in a directory this user can write",
   'simulate-not-owned':
     'no intact owned stop entry is installed in the hook file: simulate-stop runs only the entry the ledger receipts',
   'simulate-disabled':

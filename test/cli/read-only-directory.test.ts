@@ -125,3 +125,33 @@ describe('status before a write into a read-only hook file directory', () => {
     expect(JSON.parse(status.stdout).nextStep.code).toBe('install');
   });
 });
+
+describe('a heartbeat directory the user cannot write', () => {
+  // Red before: install recorded it, the observer could never write a stop there, and status
+  // said "no stop seen" for ever.
+  it('install --heartbeat refuses heartbeat-directory-not-writable with step fix-heartbeat-path, exit 1, writing nothing', () => {
+    const where = readOnlyHome(undefined);
+    chmodSync(where.cursor, 0o755);
+    const state = join(where.dir, 'state');
+    mkdirSync(state);
+    // As root the directory stays root's, which nobody may not write; else read-only.
+    if (!root) chmodSync(state, 0o555);
+    const heartbeat = join(state, 'beat.json');
+    const refused = asUser(where, [
+      'install',
+      ...specOf(where),
+      '--heartbeat',
+      heartbeat,
+      '--json',
+    ]);
+    expect(refused.status, refused.stderr).toBe(1);
+    expect(JSON.parse(refused.stderr).error).toMatchObject({
+      reason: 'heartbeat-directory-not-writable',
+      role: 'heartbeat',
+      path: heartbeat,
+    });
+    expect(JSON.parse(refused.stdout).nextStep).toMatchObject({ code: 'fix-heartbeat-path' });
+    expect(() => readFileSync(where.hooks)).toThrow();
+    expect(() => readFileSync(join(where.dir, 'ledger.json'))).toThrow();
+  });
+});

@@ -1,14 +1,24 @@
 // The heartbeat kept in the ledger (install --heartbeat), what status makes of the file the
 // observer writes there, and the requalify step after a stop from another Cursor version.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Operation } from '../../src/index.js';
 import { commitPending } from '../../src/node/ledger/fence.js';
 import { decodeLedger, EMPTY_RECORD } from '../../src/node/ledger/ledger.js';
+import { heartbeatPathProblem } from '../../src/node/status/heartbeat-path.js';
 import { MAX_HEARTBEAT_BYTES, readLiveness } from '../../src/node/status/liveness.js';
 import { QUALIFY_STATE_DIRECTORY, readStatus } from '../../src/node/status/status.js';
+import { nodeFs } from '../../src/node/write/fs-seam.js';
 import { OTHER_SPEC } from '../planner/support.js';
 import { ledgerRefusal, operate, recordOf, type Where, workspace } from './support.js';
 
@@ -143,6 +153,34 @@ describe('the ledger keeps the heartbeat of an install', () => {
       }
       expect(readFileSync(where.hooks, 'utf8')).toBe(hooks);
       expect(() => readFileSync(where.ledger)).toThrow();
+    },
+  );
+
+  // Real directories, judged for a user other than root (whom mode bits never stop): as root the
+  // directory is handed to that user first. test/cli/read-only-directory.test.ts runs the same
+  // refusal through the CLI as nobody.
+  it.each([
+    ['without u+w', 0o555, 'heartbeat-directory-not-writable'],
+    ['with u+w', 0o755, undefined],
+  ] as const)(
+    "judges the user's own heartbeat directory %s from its mode bits, through a link (red: a directory the observer can never write a stop in is recorded, or a writable one refused)",
+    async (_, mode, reason) => {
+      const where = workspace();
+      const directory = join(where.dir, 'state');
+      mkdirSync(directory);
+      symlinkSync(directory, join(where.dir, 'linked'));
+      const uid = process.getuid?.() ?? 4321;
+      const user = uid === 0 ? 4321 : uid;
+      if (uid === 0) chownSync(directory, user, user);
+      chmodSync(directory, mode);
+      const heartbeat = join(where.dir, 'linked', 'beat.json');
+      const problem = await heartbeatPathProblem(heartbeat, nodeFs, {
+        uid: user,
+        gids: new Set([user]),
+      });
+      expect(problem?.reason).toBe(reason);
+      if (reason !== undefined)
+        expect(problem).toMatchObject({ role: 'heartbeat', path: heartbeat });
     },
   );
 

@@ -1,19 +1,25 @@
 // The heartbeat path an install records, checked for what can never work: the observer writes a
 // temporary file in the path's directory and renames it over the path, so that directory must
-// exist and the path must not be a directory. Anything else (a permission a user may still
-// change) is left to the observer, which warns on the stop it fails.
+// exist, let this user create files (the observer runs as the user who installs), and the path
+// must not be a directory. The write bit is judged as writable-directory.ts judges it, from mode
+// bits; what that cannot see (ACLs, a read-only mount) is left to the observer, which warns on
+// the stop it fails.
 import { dirname } from 'node:path';
 import { ConflictError } from '../../errors/errors.js';
 import type { ErrorReason } from '../../errors/reasons.js';
 import { errnoOf } from '../errors.js';
 import type { FsSeam } from '../write/fs-seam.js';
+import { type Credentials, processCredentials, unwritableDirectory } from './writable-directory.js';
 
 /** A heartbeat path refused before anything is written: the path as the host gave it. */
 export class HeartbeatPathError extends ConflictError {
   readonly role = 'heartbeat';
 
   constructor(
-    reason: Extract<ErrorReason, 'heartbeat-directory-missing' | 'heartbeat-is-directory'>,
+    reason: Extract<
+      ErrorReason,
+      'heartbeat-directory-missing' | 'heartbeat-is-directory' | 'heartbeat-directory-not-writable'
+    >,
     readonly path: string,
   ) {
     super(reason);
@@ -24,6 +30,7 @@ export class HeartbeatPathError extends ConflictError {
 export async function heartbeatPathProblem(
   path: string,
   fs: FsSeam,
+  who: Credentials | null = processCredentials(),
 ): Promise<HeartbeatPathError | undefined> {
   const directory = dirname(path);
   // Links followed: `~/.cursor` may be one.
@@ -31,8 +38,12 @@ export async function heartbeatPathProblem(
     return new HeartbeatPathError('heartbeat-directory-missing', path);
   }
   // Not followed: the observer's rename replaces a link at the path, never a directory.
-  return (await kindOf(path, fs, false)) === 'directory'
-    ? new HeartbeatPathError('heartbeat-is-directory', path)
+  if ((await kindOf(path, fs, false)) === 'directory') {
+    return new HeartbeatPathError('heartbeat-is-directory', path);
+  }
+  const real = await fs.realpath(directory).catch(() => undefined);
+  return real !== undefined && (await unwritableDirectory([real], fs, who)) !== undefined
+    ? new HeartbeatPathError('heartbeat-directory-not-writable', path)
     : undefined;
 }
 

@@ -283,6 +283,7 @@ export const REFUSAL_STEPS: Partial<Record<ErrorReason, NextStep>> = {
   'metadata-not-preserved': 'fix-metadata-module',
   'heartbeat-directory-missing': 'fix-heartbeat-path',
   'heartbeat-is-directory': 'fix-heartbeat-path',
+  'heartbeat-directory-not-writable': 'fix-heartbeat-path',
 };
 
 /** The state's step, pointed at the refused command's aim. */

@@ -14,7 +14,8 @@ export interface Credentials {
   readonly gids: ReadonlySet<number>;
 }
 
-function credentials(): Credentials | null {
+/** This process's credentials, as the kernel checks them. */
+export function processCredentials(): Credentials | null {
   if (process.getuid === undefined || process.getgid === undefined) return null;
   const groups = process.getgroups?.() ?? [];
   return { uid: process.getuid(), gids: new Set([process.getgid(), ...groups]) };
@@ -36,7 +37,7 @@ function mayCreateIn(stats: Stats, who: Credentials): boolean {
 export async function unwritableDirectory(
   directories: readonly string[],
   fs: FsSeam,
-  who: Credentials | null = credentials(),
+  who: Credentials | null = processCredentials(),
 ): Promise<string | undefined> {
   if (who === null) return undefined;
   for (const directory of directories) {
