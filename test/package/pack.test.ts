@@ -195,30 +195,24 @@ describe.each(FROM)('installed from a %s', (from) => {
     });
   });
 
-  // Two byte-order marks, as Cursor's Windows stdin may begin; the handler's line goes to stderr.
-  it('answers a stop through cursorhooks/observer with {} and exit 0 (red: the ./observer export or its bundle is missing)', () => {
-    const payload = `\ufeff\ufeff${JSON.stringify({ hook_event_name: 'stop', status: 'completed' })}`;
-    const child = spawnSync(process.execPath, ['--input-type=module', '-e', OBSERVER], {
-      cwd: app(from),
-      input: payload,
-      encoding: 'utf8',
-    });
-    expect(child.stdout).toBe('{}\n');
-    expect(child.status).toBe(0);
-    expect(child.stderr).toContain('status completed');
-  });
-
-  it('answers a stop through require(cursorhooks/observer), the CommonJS bundle, with {} and exit 0 (red: the require condition or its bundle is missing)', () => {
-    const payload = `\ufeff${JSON.stringify({ hook_event_name: 'stop', status: 'aborted' })}`;
-    const child = spawnSync(process.execPath, ['-e', OBSERVER_CJS], {
-      cwd: app(from),
-      input: payload,
-      encoding: 'utf8',
-    });
-    expect(child.stdout).toBe('{}\n');
-    expect(child.status).toBe(0);
-    expect(child.stderr).toContain('status aborted');
-  });
+  // Byte-order marks, as Cursor's Windows stdin may begin; the handler's line goes to stderr.
+  it.each([
+    ['import, the ES module bundle', ['--input-type=module', '-e', OBSERVER], '\ufeff\ufeff'],
+    ['require, the CommonJS bundle', ['-e', OBSERVER_CJS], '\ufeff'],
+  ])(
+    'answers a stop through cursorhooks/observer by %s, with {} and exit 0 (red: the ./observer export, its condition or its bundle is missing)',
+    (_, args, boms) => {
+      const payload = `${boms}${JSON.stringify({ hook_event_name: 'stop', status: 'completed' })}`;
+      const child = spawnSync(process.execPath, args, {
+        cwd: app(from),
+        input: payload,
+        encoding: 'utf8',
+      });
+      expect(child.stdout).toBe('{}\n');
+      expect(child.status).toBe(0);
+      expect(child.stderr).toContain('status completed');
+    },
+  );
 
   it('runs npx cursorhooks --version (red: the bin is missing or not executable)', () => {
     expect(npm('npx', ['--offline', 'cursorhooks', '--version'], app(from), scratch)).toBe(
