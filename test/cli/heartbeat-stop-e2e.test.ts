@@ -68,6 +68,8 @@ describe('heartbeat end to end: the built observer, simulate-stop and status', (
     const first = json(await run('simulate-stop'), 'simulate-stop-result');
     expect(first).toMatchObject({ cursorVersion: QUALIFIED, passed: true });
     expect(first.run).toMatchObject({ verdict: 'neutral', exitCode: 0, stdout: '{}\n' });
+    // red: simulate-stop cannot tell whether the stop reached the installed heartbeat
+    expect(first.heartbeat).toEqual({ path: heartbeat, recorded: true, state: 'seen' });
 
     // red: the observer records nothing at the installed path, status misreads what it wrote,
     // or a simulated stop is recorded as one Cursor ran
@@ -121,6 +123,11 @@ describe('heartbeat end to end: the built observer, simulate-stop and status', (
     expect(Object.keys(differs.lastStop)).not.toContain('simulated');
     expect(differs.nextStep.code).toBe('requalify');
 
+    // red: the matrix says something of the heartbeat, which its cases never write
+    expect(
+      json(await run('simulate-stop', '--conformance'), 'simulate-stop-result').heartbeat,
+    ).toBeNull();
+
     // red: the conformance matrix overwrites the heartbeat with its own cases
     const recorded = readFileSync(heartbeat, 'utf8');
     json(await run('simulate-stop', '--conformance'), 'simulate-stop-result');
@@ -151,4 +158,29 @@ describe('heartbeat end to end: the built observer, simulate-stop and status', (
     expect(readdirSync(stateDir)).toEqual([]);
     expect(readFileSync(where.hooks, 'utf8')).toBe(hooksBefore);
   }, 120_000);
+
+  // Red before: the observer wrote its stops to another file than install's, simulate-stop said
+  // neutral and nothing else, and status said "no stop" for ever.
+  it('says when a simulated stop did not reach the heartbeat install recorded, in JSON and text', async () => {
+    const where = home();
+    const bin = dirname(where.spec.executable);
+    const heartbeat = join(where.dir, 'heartbeat.json');
+    const observer = join(bin, 'stop-observer.mjs');
+    writeFileSync(observer, observerScript(join(where.dir, 'elsewhere.json')));
+    chmodSync(observer, 0o755);
+    const spec = { executable: observer, selector: where.spec.selector };
+    const run = (...args: string[]) => spawnCli([...args, ...files(where)], '');
+    json(
+      await run('install', ...specArgs(spec), '--heartbeat', heartbeat, '--json'),
+      'operation-result',
+    );
+    const missed = json(await run('simulate-stop', '--json'), 'simulate-stop-result');
+    expect(missed).toMatchObject({ passed: true });
+    expect(missed.heartbeat).toEqual({ path: heartbeat, recorded: false, state: 'no-stop' });
+    const text = await run('simulate-stop');
+    expect(text.exitCode).toBe(0);
+    expect(text.stdout).toContain(
+      `heartbeat: NOT RECORDED: this stop did not reach ${heartbeat} (no-stop)`,
+    );
+  }, 60_000);
 });

@@ -4,6 +4,7 @@ import type { InstalledEntry } from '../../node/simulate/installed-entry.js';
 import type {
   CaseFailure,
   ConformanceOutcome,
+  HeartbeatSeen,
   SimulatedRun,
   SimulateStopOutcome,
 } from '../../node/simulate/simulate-stop.js';
@@ -45,6 +46,11 @@ export interface SimulateResultJSON {
   readonly run: RunJSON | null;
   /** Each case in order (conformance); null for a single run. */
   readonly cases: readonly CaseJSON[] | null;
+  /**
+   * Single run with a heartbeat recorded by install: whether this stop reached that file;
+   * null otherwise (a conformance case is recorded nowhere).
+   */
+  readonly heartbeat: HeartbeatSeen | null;
   /** Names of the failed cases; empty for a single run. */
   readonly failing: readonly string[];
   /** Single: the verdict is neutral. Conformance: every case passed. */
@@ -90,6 +96,7 @@ export function singleResult(outcome: SimulateStopOutcome): SimulateResultJSON {
     ...entryJSON(entry, cursorVersion, timeoutMs),
     run: runJSON(run),
     cases: null,
+    heartbeat: outcome.heartbeat,
     failing: [],
     passed: run.verdict === 'neutral',
   };
@@ -107,9 +114,16 @@ export function conformanceResult(outcome: ConformanceOutcome): SimulateResultJS
       passed: one.passed,
       failure: one.failure,
     })),
+    heartbeat: null,
     failing: cases.filter((one) => !one.passed).map((one) => one.name),
     passed: outcome.passed,
   };
+}
+
+function heartbeatLine({ path, recorded, state }: HeartbeatSeen): string {
+  return recorded
+    ? `heartbeat: this stop was recorded in ${path}`
+    : `heartbeat: NOT RECORDED: this stop did not reach ${path} (${state}): the observer records its stops elsewhere or not at all, so status cannot see them`;
 }
 
 /** At most this much of stdout or stderr in the text report; --json has all that was kept. */
@@ -138,6 +152,7 @@ export function simulateText(result: SimulateResultJSON): string {
       `simulate-stop: ${result.passed ? 'neutral' : `NOT NEUTRAL: ${result.run.verdict}`}`,
     );
     lines.push(`  ${runLine(result.run)}`);
+    if (result.heartbeat !== null) lines.push(heartbeatLine(result.heartbeat));
   }
   if (result.cases !== null) {
     lines.push(

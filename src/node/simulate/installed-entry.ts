@@ -9,7 +9,7 @@ import { grammarFamily } from '../../shell/families.js';
 import { SIMULATED_ENV, type SimulationMark } from '../../shell/heartbeat-record.js';
 import { stopArgv } from '../../shell/stop-invocation.js';
 import { aboutFile } from '../errors.js';
-import { readLedger } from '../ledger/ledger.js';
+import { type HeartbeatRecord, readLedger } from '../ledger/ledger.js';
 import type { FsSeam } from '../write/fs-seam.js';
 import { readFileSnapshot, resolveTarget } from '../write/read.js';
 import type { EntryLaunch } from './run-entry.js';
@@ -38,6 +38,8 @@ export interface InstalledEntry {
    * link's own directory when the hook file is a symlink (a dotfiles checkout), not the target's.
    */
   readonly cwd: string;
+  /** The heartbeat file install recorded for this entry; null when none was. */
+  readonly heartbeat: HeartbeatRecord | null;
 }
 
 /**
@@ -82,6 +84,7 @@ export async function installedEntry(
     platform: grammarFamily(family)?.platform === 'windows' ? 'windows' : 'posix',
     qualifiedVersion: String(contract.evidence.version),
     cwd: dirname(resolve(hooksFile)),
+    heartbeat: record?.heartbeat ?? null,
   };
 }
 

@@ -8,6 +8,7 @@ import { UnsupportedError } from '../../errors/errors.js';
 import { defaultPlanner } from '../../planner/default.js';
 import type { SimulationMark } from '../../shell/heartbeat-record.js';
 import { aboutFile } from '../errors.js';
+import { type Liveness, type LivenessState, readLiveness } from '../status/liveness.js';
 import { FLAGS, type FsSeam, nodeFs } from '../write/fs-seam.js';
 import { randomHex } from '../write/random.js';
 import {
@@ -44,6 +45,20 @@ export interface SimulateStopOutcome {
   readonly cursorVersion: string;
   readonly timeoutMs: number;
   readonly run: SimulatedRun;
+  /** What the recorded heartbeat file showed of this stop; null when install recorded none. */
+  readonly heartbeat: HeartbeatSeen | null;
+}
+
+/**
+ * Whether the observer recorded the simulated stop where install recorded the heartbeat:
+ * `recorded` only when the file changed to a newer stop during the run. An observer given
+ * another path than install's records its stops where status never looks.
+ */
+export interface HeartbeatSeen {
+  readonly path: string;
+  readonly recorded: boolean;
+  /** The file as status reads it after the run. */
+  readonly state: LivenessState;
 }
 
 /**
@@ -69,10 +84,25 @@ export interface ConformanceOutcome {
 
 /** Refuses `simulate-not-owned` unless the ledger's entry is intact in the hook file. */
 export async function simulateStop(options: SimulateStopOptions): Promise<SimulateStopOutcome> {
-  const { entry, cursorVersion, fire } = await prepare(options, 'stop');
+  const { entry, cursorVersion, fire, fs } = await prepare(options, 'stop');
   const payload = options.payload ?? stopPayload(cursorVersion);
+  const recorded = entry.heartbeat;
+  const before = recorded === null ? null : await readLiveness(recorded, fs);
   const run = await fire({ name: 'given', payload });
-  return { entry, cursorVersion, timeoutMs: ENTRY_TIMEOUT_MS, run };
+  const heartbeat =
+    recorded === null || before === null
+      ? null
+      : heartbeatSeen(before, await readLiveness(recorded, fs));
+  return { entry, cursorVersion, timeoutMs: ENTRY_TIMEOUT_MS, run, heartbeat };
+}
+
+function heartbeatSeen(before: Liveness, after: Liveness): HeartbeatSeen {
+  const newer =
+    after.state === 'seen' &&
+    (before.state !== 'seen' ||
+      after.stops !== before.stops ||
+      after.lastStop?.at !== before.lastStop?.at);
+  return { path: after.path, recorded: newer, state: after.state };
 }
 
 /**
@@ -118,7 +148,7 @@ async function prepare(options: SimulateStopOptions, mode: SimulationMark) {
     const run = await launched(entry, { cursorVersion, mode }, one, options.pwsh ?? 'pwsh', fs);
     return { ...run, verdict: replyVerdict(run) };
   };
-  return { entry, cursorVersion, fire };
+  return { entry, cursorVersion, fire, fs };
 }
 
 async function launched(
