@@ -16,7 +16,7 @@ import {
   type StatusOptions,
 } from '../../src/node/status/status.js';
 import { disableHook } from '../../src/node/toggle.js';
-import { COMMAND, SHELL, SPEC } from '../planner/support.js';
+import { COMMAND, OTHER_COMMAND, OTHER_SPEC, SHELL, SPEC } from '../planner/support.js';
 import { allChecksPassed, installedWorkspace, type Where, workspace } from './support.js';
 
 const FOREIGN = '{"version":1,"hooks":{"stop":[{"command":"foreign"}]},"other":true}';
@@ -173,5 +173,46 @@ describe('the sentences of none', () => {
       { event: 'stop', index: 1 },
     ]);
     expect(again.nextStep).toMatchObject({ code: 'none', sentence: KEPT_SENTENCE });
+  });
+});
+
+describe('the spec given beside an owned entry', () => {
+  /** Installed beside an entry, there before, running OTHER_SPEC's command that nobody owns. */
+  function beside(): Promise<Where> {
+    const other = JSON.stringify({ type: 'command', command: OTHER_COMMAND, timeout: 5 });
+    return installedWorkspace(
+      FOREIGN.replace('[{"command":"foreign"}', `[${other},{"command":"foreign"}`),
+    );
+  }
+
+  it('lists the given spec`s entries elsewhere as unowned, and says the plain none (red: update would collide unseen, or none reads as kept)', async () => {
+    const where = await beside();
+    const s = await status(where, { spec: OTHER_SPEC, shell: SHELL });
+    expect(s.owned).toEqual({
+      state: 'owned',
+      repairable: false,
+      reason: undefined,
+      unowned: [{ event: 'stop', index: 0 }],
+    });
+    expect(s.nextStep).toMatchObject({ code: 'none', sentence: NEXT_STEP_SENTENCES.none });
+  });
+
+  it('lists nothing when the spec given is the owned one (red: the owned entry is listed as nobody`s)', async () => {
+    const s = await status(await installed(), { spec: SPEC, shell: SHELL });
+    expect(s.owned).toEqual({ state: 'owned', repairable: false, reason: undefined, unowned: [] });
+    expect(s.nextStep).toMatchObject({ code: 'none', sentence: NEXT_STEP_SENTENCES.none });
+  });
+});
+
+describe('the spec install is printed with', () => {
+  it('is the one given, when both spec and shell are, for a fresh home (red: the given spec is dropped)', async () => {
+    const s = await status(workspace(), { spec: SPEC, shell: SHELL });
+    expect(s.nextStep).toMatchObject({ code: 'install', with: { spec: SPEC, shell: SHELL } });
+  });
+
+  it('is none when only the spec is given (red: an install is printed with no shell)', async () => {
+    const s = await status(workspace(), { spec: SPEC });
+    expect(s.nextStep).toMatchObject({ code: 'install', command: 'install', with: null });
+    expect('liveness' in s).toBe(false);
   });
 });
