@@ -93,6 +93,14 @@ describe('an uninstall whose entry is already gone', () => {
     },
   );
 
+  it('says the refusal`s own sentence when a remove of the gone entry was refused for another step (red: every uninstall of a gone entry is called gone)', async () => {
+    const s = await status(await deleted(), intent('remove', 'lock-foreign'));
+    expect(s.nextStep).toMatchObject({
+      code: 'remove-lock',
+      sentence: NEXT_STEP_SENTENCES['remove-lock'],
+    });
+  });
+
   it('names repair for a refused install of the same state (red: every intent is read as an uninstall)', async () => {
     const s = await status(await deleted(), intent('install', 'owner-absent'));
     expect(s.nextStep).toMatchObject({

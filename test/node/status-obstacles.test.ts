@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Operation } from '../../src/index.js';
 import { beginPending } from '../../src/node/ledger/fence.js';
 import { encodeLedger } from '../../src/node/ledger/ledger.js';
+import type { HostPathCheck, HostPathChecker } from '../../src/node/status/path-report.js';
 import {
   NEXT_STEP_SENTENCES,
   readStatus,
@@ -157,6 +158,12 @@ describe('locks that every write waits for or recovers', () => {
 });
 
 describe.skipIf(process.platform === 'win32')('a read-only hook file', () => {
+  it('leaves none alone: nothing needs writing (red: an owned read-only file is told to be made writable)', async () => {
+    const where = await installed();
+    chmodSync(where.hooks, 0o444);
+    expect((await status(where)).nextStep.code).toBe('none');
+  });
+
   it('leaves release alone: release does not write the hook file (red: release is refused as a hook-file write)', async () => {
     const where = await installed();
     modify(where);
@@ -221,6 +228,16 @@ describe('host path checks', () => {
       spec: OTHER_SPEC,
       report: { verified: true, checks: [] },
     });
+    expect(s.nextStep.code).toBe('none');
+  });
+
+  it('names none when every check passed (red: any check reads as failed)', async () => {
+    const passed: HostPathChecker = async (spec) => ({
+      verified: true,
+      checks: [{ ...(await oneCheckFailed(spec)).checks[0], status: 'passed' } as HostPathCheck],
+    });
+    const s = await status(await installed(), { checkHostPaths: passed });
+    expect(s.hostPaths?.report.checks).toHaveLength(1);
     expect(s.nextStep.code).toBe('none');
   });
 

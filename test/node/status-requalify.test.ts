@@ -150,6 +150,38 @@ describe('requalify', () => {
     },
   );
 
+  it('prints no qualify start for a family this kit does not know (red: an unknown family throws)', async () => {
+    const where = await withHeartbeat();
+    writeFileSync(where.heartbeat, beat({ cursorVersion: '9.9.9' }));
+    const s = await status(where, { planner: plannerWithFamily('no-such-family') });
+    expect(s.nextStep).toMatchObject({ code: 'requalify', command: null });
+  });
+
+  it('qualifies the receipt`s own contract, not the first one registered (red: another contract`s family is named)', async () => {
+    const where = await withHeartbeat();
+    writeFileSync(where.heartbeat, beat({ cursorVersion: '9.9.9' }));
+    const planner = defaultPlanner();
+    const real = planner.contracts();
+    const ours = real.find((c) => c.id === SHELL);
+    const decoy = Object.assign(Object.create(ours ?? null), {
+      id: 'decoy',
+      family: 'powershell-stop',
+    });
+    const s = await status(where, {
+      planner: {
+        plan: planner.plan.bind(planner),
+        verifyOwned: planner.verifyOwned.bind(planner),
+        renderArgv: planner.renderArgv.bind(planner),
+        contracts: () => [decoy, ...real],
+      },
+    });
+    expect(s.nextStep).toMatchObject({
+      code: 'requalify',
+      command: 'qualify start',
+      qualify: { family: 'posix-single-quote' },
+    });
+  });
+
   it('puts the state directory beside the ledger`s real path (red: it lands beside a link)', async () => {
     const real = tempDir();
     const where = workspace();
@@ -231,6 +263,16 @@ describe('the contract file a receipt was installed with', () => {
     expect((await status(where, { fs })).nextStep.sentence).toBe(
       CONTRACT_FILE_SENTENCES.unreadable,
     );
+  });
+
+  it('leaves the sentence to a refusal that names another step (red: every step blames the contract file)', async () => {
+    const s = await status(await recorded(), {
+      intent: { command: 'install', refused: 'lock-foreign' },
+    });
+    expect(s.nextStep).toMatchObject({
+      code: 'remove-lock',
+      sentence: NEXT_STEP_SENTENCES['remove-lock'],
+    });
   });
 
   it('is null for a record that keeps none (red: a contract file is invented)', async () => {
