@@ -223,4 +223,9 @@ describe('the spec install is printed with', () => {
     expect(s.nextStep).toMatchObject({ code: 'install', command: 'install', with: null });
     expect('liveness' in s).toBe(false);
   });
+
+  it('is none when only the shell is given (red: an install is printed with no spec)', async () => {
+    const s = await status(workspace(), { shell: SHELL });
+    expect(s.nextStep).toMatchObject({ code: 'install', command: 'install', with: null });
+  });
 });
