@@ -48,6 +48,7 @@ describe('a refusal whose way out is one step whatever the state', () => {
     ['metadata-not-preserved', 'fix-metadata-module', null],
     ['heartbeat-directory-missing', 'fix-heartbeat-path', null],
     ['heartbeat-is-directory', 'fix-heartbeat-path', null],
+    ['heartbeat-directory-not-writable', 'fix-heartbeat-path', null],
   ];
   it.each(cases)(
     'names for %s the step %s, over the owned state`s none (red: the refused command`s way out is lost)',
