@@ -443,6 +443,76 @@ describe('simulate-stop', () => {
   });
 });
 
+/**
+ * An observer that answers {} and writes a heartbeat at `path` on each stop: `stops` counting up
+ * (or always 1), the stop's time in this second with a millisecond that counts up (or is fixed),
+ * so a test can make the file change, or be written again unchanged.
+ */
+function heartbeatObserver(path: string, changes: { stops: boolean; at: boolean }): string {
+  return sh(
+    [
+      'cat > /dev/null',
+      'counter="$(dirname "$0")/count"',
+      'n=$(( $(cat "$counter" 2>/dev/null || echo 0) + 1 ))',
+      'echo "$n" > "$counter"',
+      `stops=${changes.stops ? '$n' : '1'}`,
+      `ms=${changes.at ? '$(( 100 + n ))' : '100'}`,
+      // The day of the install, at its last second: later than the install, whatever the clock.
+      'at="$(date -u +%Y-%m-%d)T23:59:59.$ms"Z',
+      `printf '{"version":1,"stops":%s,"lastStop":{"at":"%s","cursorVersion":null,"verdict":null,"status":null,"loopCount":null}}' "$stops" "$at" > ${JSON.stringify(path)}`,
+      "printf '{}\\n'",
+    ].join('\n'),
+  );
+}
+
+describe('simulate-stop and the recorded heartbeat', () => {
+  const heartbeatOf = async (where: Home) =>
+    (await simulateStop({ hooksFile: where.hooks, ledger: where.ledger })).heartbeat;
+
+  async function withHeartbeat(script: (path: string) => string) {
+    const where = home();
+    const path = join(where.dir, 'beat.json');
+    writeFileSync(where.spec.executable, script(path));
+    chmodSync(where.spec.executable, 0o755);
+    expect((await install(where, '--heartbeat', path)).exitCode).toBe(0);
+    return { where, path };
+  }
+
+  // Red: a stop that changed the file is not reported recorded (by its count or by its time).
+  it.each([
+    ['its count', { stops: true, at: false }],
+    ['its time', { stops: false, at: true }],
+  ])('calls each stop recorded that changes the file, by %s', async (_, changes) => {
+    const { where, path } = await withHeartbeat((at) => heartbeatObserver(at, changes));
+    for (let round = 0; round < 2; round++) {
+      expect(await heartbeatOf(where)).toEqual({ path, recorded: true, state: 'seen' });
+    }
+  });
+
+  // Red: a file written again with the same stop, or never written, counts as this stop's record.
+  it('calls a stop not recorded when the file keeps the stop it had, or stays absent', async () => {
+    const same = await withHeartbeat((at) => heartbeatObserver(at, { stops: false, at: false }));
+    expect(await heartbeatOf(same.where)).toMatchObject({ recorded: true });
+    expect(await heartbeatOf(same.where)).toEqual({
+      path: same.path,
+      recorded: false,
+      state: 'seen',
+    });
+    const none = await withHeartbeat(() => sh("cat > /dev/null; printf '{}\\n'"));
+    expect(await heartbeatOf(none.where)).toEqual({
+      path: none.path,
+      recorded: false,
+      state: 'no-stop',
+    });
+  });
+
+  // Red: a heartbeat is reported for an install that recorded none.
+  it('says nothing of a heartbeat when install recorded none', async () => {
+    const where = await observed(sh("cat > /dev/null; printf '{}\\n'"));
+    expect(await heartbeatOf(where)).toBeNull();
+  });
+});
+
 describe('simulate-stop --conformance', () => {
   it.each([
     ['Python', 'conforming.py'],
