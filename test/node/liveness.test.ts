@@ -12,13 +12,14 @@ import {
 } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { mock } from 'vitest-mock-extended';
 import { Operation } from '../../src/index.js';
 import { commitPending } from '../../src/node/ledger/fence.js';
 import { decodeLedger, EMPTY_RECORD } from '../../src/node/ledger/ledger.js';
 import { heartbeatPathProblem } from '../../src/node/status/heartbeat-path.js';
 import { MAX_HEARTBEAT_BYTES, readLiveness } from '../../src/node/status/liveness.js';
 import { QUALIFY_STATE_DIRECTORY, readStatus } from '../../src/node/status/status.js';
-import { nodeFs } from '../../src/node/write/fs-seam.js';
+import { type FsSeam, nodeFs } from '../../src/node/write/fs-seam.js';
 import { OTHER_SPEC } from '../planner/support.js';
 import { ledgerRefusal, operate, recordOf, type Where, workspace } from './support.js';
 
@@ -124,6 +125,14 @@ describe('the ledger keeps the heartbeat of an install', () => {
       'heartbeat-directory-missing',
     ],
     [
+      'its directory lies below a file',
+      (dir: string) => {
+        writeFileSync(join(dir, 'plain'), '');
+        return join(dir, 'plain', 'below', 'beat.json');
+      },
+      'heartbeat-directory-missing',
+    ],
+    [
       'its directory is a dangling link',
       (dir: string) => {
         symlinkSync(join(dir, 'gone'), join(dir, 'dangling'));
@@ -153,6 +162,29 @@ describe('the ledger keeps the heartbeat of an install', () => {
       }
       expect(readFileSync(where.hooks, 'utf8')).toBe(hooks);
       expect(() => readFileSync(where.ledger)).toThrow();
+    },
+  );
+
+  // A look that fails with a permission proves nothing: the path is recorded, and the observer
+  // warns on the stop it cannot write (red: EACCES taken for a missing directory, or a crash).
+  it.each([
+    ['lstat', 'lstat'],
+    ['realpath', 'realpath'],
+  ] as const)(
+    'records a heartbeat path whose directory %s refuses a look with EACCES',
+    async (_, call) => {
+      const denied = Object.assign(new Error('denied'), { code: 'EACCES' });
+      const fs = mock<FsSeam>();
+      fs.realpath.mockImplementation(async (path) => {
+        if (call === 'realpath') throw denied;
+        return path;
+      });
+      fs.lstat.mockImplementation(async (path) => {
+        if (call === 'lstat' || path === '/h/state') throw denied;
+        throw Object.assign(new Error('absent'), { code: 'ENOENT' });
+      });
+      const user = { uid: 4321, gids: new Set([4321]) };
+      expect(await heartbeatPathProblem('/h/state/beat.json', fs, user)).toBeUndefined();
     },
   );
 
@@ -282,6 +314,15 @@ describe('readLiveness', () => {
     const cursors = (await readLiveness(record(path))).lastStop;
     expect(cursors).toEqual(lastStop());
     expect(cursors !== null && 'simulated' in cursors).toBe(false);
+  });
+
+  // Red: the directory judged by the link itself (not a directory) instead of what it points at.
+  it('says no-stop, not directory-missing, for an absent file in a linked directory', async () => {
+    const where = workspace();
+    mkdirSync(join(where.dir, 'real'));
+    symlinkSync(join(where.dir, 'real'), join(where.dir, 'linked'));
+    const liveness = await readLiveness(record(join(where.dir, 'linked', 'beat.json')));
+    expect(liveness).toMatchObject({ state: 'no-stop', reason: undefined });
   });
 
   it('says directory-missing when the heartbeat file is absent and its directory has gone (red: a path no stop can reach reads as "no stop yet")', async () => {
