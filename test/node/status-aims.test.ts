@@ -11,25 +11,13 @@ import {
   KEPT_SENTENCE,
   NEXT_STEP_SENTENCES,
   type NextStep,
-  readStatus,
   type StatusIntent,
-  type StatusOptions,
 } from '../../src/node/status/status.js';
 import { disableHook } from '../../src/node/toggle.js';
 import { COMMAND, OTHER_COMMAND, OTHER_SPEC, SHELL, SPEC } from '../planner/support.js';
+import { FOREIGN, installed, status } from './status-support.js';
 import { allChecksPassed, installedWorkspace, type Where, workspace } from './support.js';
 
-const FOREIGN = '{"version":1,"hooks":{"stop":[{"command":"foreign"}]},"other":true}';
-
-const status = (where: Where, extra: Partial<StatusOptions> = {}) =>
-  readStatus({
-    hooksFile: where.hooks,
-    ledger: where.ledger,
-    sources: { home: where.dir, enterpriseFile: null },
-    ...extra,
-  });
-
-const installed = () => installedWorkspace(FOREIGN);
 const intent = (command: StatusIntent['command'], refused: ErrorReason) => ({
   intent: { command, refused },
 });

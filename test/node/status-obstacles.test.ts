@@ -10,17 +10,13 @@ import { Operation } from '../../src/index.js';
 import { beginPending } from '../../src/node/ledger/fence.js';
 import { encodeLedger } from '../../src/node/ledger/ledger.js';
 import type { HostPathCheck, HostPathChecker } from '../../src/node/status/path-report.js';
-import {
-  NEXT_STEP_SENTENCES,
-  readStatus,
-  type StatusOptions,
-} from '../../src/node/status/status.js';
+import { NEXT_STEP_SENTENCES } from '../../src/node/status/status.js';
 import { disableHook } from '../../src/node/toggle.js';
 import { type FsSeam, nodeFs } from '../../src/node/write/fs-seam.js';
 import { OTHER_SPEC, SHELL, SPEC } from '../planner/support.js';
+import { FOREIGN, installed, status } from './status-support.js';
 import {
   allChecksPassed,
-  installedWorkspace,
   oneCheckFailed,
   operate,
   recordOf,
@@ -29,17 +25,6 @@ import {
   workspace,
 } from './support.js';
 
-const FOREIGN = '{"version":1,"hooks":{"stop":[{"command":"foreign"}]},"other":true}';
-
-const status = (where: Where, extra: Partial<StatusOptions> = {}) =>
-  readStatus({
-    hooksFile: where.hooks,
-    ledger: where.ledger,
-    sources: { home: where.dir, enterpriseFile: null },
-    ...extra,
-  });
-
-const installed = () => installedWorkspace(FOREIGN);
 const modify = (where: Where) =>
   writeFileSync(
     where.hooks,

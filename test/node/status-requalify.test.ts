@@ -11,13 +11,12 @@ import {
   CONTRACT_FILE_SENTENCES,
   NEXT_STEP_SENTENCES,
   QUALIFY_STATE_DIRECTORY,
-  readStatus,
-  type StatusOptions,
   type StatusPlanner,
 } from '../../src/node/status/status.js';
 import { disableHook } from '../../src/node/toggle.js';
 import { defaultPlanner } from '../../src/planner/default.js';
 import { SHELL } from '../planner/support.js';
+import { status } from './status-support.js';
 import {
   allChecksPassed,
   errno,
@@ -28,14 +27,6 @@ import {
   workspace,
   wrapSeam,
 } from './support.js';
-
-const status = (where: Where, extra: Partial<StatusOptions> = {}) =>
-  readStatus({
-    hooksFile: where.hooks,
-    ledger: where.ledger,
-    sources: { home: where.dir, enterpriseFile: null },
-    ...extra,
-  });
 
 /** The version of the contract the kit tests install with. */
 const QUALIFIED = '3.22.12';

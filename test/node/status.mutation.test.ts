@@ -13,15 +13,13 @@ import { release } from '../../src/node/ledger/release.js';
 import {
   KEPT_SENTENCE,
   NEXT_STEP_SENTENCES,
-  readStatus,
-  type StatusOptions,
   type StatusPlanner,
 } from '../../src/node/status/status.js';
 import { defaultPlanner } from '../../src/planner/default.js';
 import { COMMAND, OTHER_COMMAND, OTHER_SPEC, SHELL, SPEC } from '../planner/support.js';
+import { FOREIGN, installed, status } from './status-support.js';
 import {
   errno,
-  installedWorkspace,
   operate,
   pendingUpdate,
   recordOf,
@@ -30,19 +28,6 @@ import {
   workspace,
   wrapSeam,
 } from './support.js';
-
-const FOREIGN = '{"version":1,"hooks":{"stop":[{"command":"foreign"}]},"other":true}';
-
-// doctor's other sources in the workspace, not the machine's: the report depends on nothing else.
-const status = (where: Where, extra: Partial<StatusOptions> = {}) =>
-  readStatus({
-    hooksFile: where.hooks,
-    ledger: where.ledger,
-    sources: { home: where.dir, enterpriseFile: null },
-    ...extra,
-  });
-
-const installed = () => installedWorkspace(FOREIGN);
 
 function writeRecord(where: Where, record: LedgerRecord): void {
   writeFileSync(where.ledger, encodeLedger(new Map([[where.hooks, record]])));
