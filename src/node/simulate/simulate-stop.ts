@@ -86,13 +86,15 @@ export interface ConformanceOutcome {
 export async function simulateStop(options: SimulateStopOptions): Promise<SimulateStopOutcome> {
   const { entry, cursorVersion, fire, fs } = await prepare(options, 'stop');
   const payload = options.payload ?? stopPayload(cursorVersion);
-  const recorded = entry.heartbeat;
-  const before = recorded === null ? null : await readLiveness(recorded, fs);
+  const watched =
+    entry.heartbeat === null
+      ? null
+      : { record: entry.heartbeat, before: await readLiveness(entry.heartbeat, fs) };
   const run = await fire({ name: 'given', payload });
   const heartbeat =
-    recorded === null || before === null
+    watched === null
       ? null
-      : heartbeatSeen(before, await readLiveness(recorded, fs));
+      : heartbeatSeen(watched.before, await readLiveness(watched.record, fs));
   return { entry, cursorVersion, timeoutMs: ENTRY_TIMEOUT_MS, run, heartbeat };
 }
 
