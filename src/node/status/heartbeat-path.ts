@@ -32,40 +32,43 @@ export async function heartbeatPathProblem(
   fs: FsSeam,
   who: Credentials | null = processCredentials(),
 ): Promise<HeartbeatPathError | undefined> {
-  const directory = dirname(path);
   // Links followed: `~/.cursor` may be one.
-  if ((await kindOf(directory, fs, true)) === 'not-directory') {
+  const directory = await kindOf(dirname(path), fs, true);
+  if (directory.kind === 'not-directory') {
     return new HeartbeatPathError('heartbeat-directory-missing', path);
   }
   // Not followed: the observer's rename replaces a link at the path, never a directory.
-  if ((await kindOf(path, fs, false)) === 'directory') {
+  if ((await kindOf(path, fs, false)).kind === 'directory') {
     return new HeartbeatPathError('heartbeat-is-directory', path);
   }
-  const real = await fs.realpath(directory).catch(() => undefined);
-  return real !== undefined && (await unwritableDirectory([real], fs, who)) !== undefined
+  return directory.kind === 'directory' &&
+    (await unwritableDirectory([directory.real], fs, who)) !== undefined
     ? new HeartbeatPathError('heartbeat-directory-not-writable', path)
     : undefined;
 }
 
 /**
+ * A directory, with the path it was looked at by (its real path when links are followed);
  * `not-directory` when the path provably is none (missing, a dangling link, a file); `unknown`
  * when the look failed otherwise (a permission), which proves nothing.
  */
-async function kindOf(
-  path: string,
-  fs: FsSeam,
-  follow: boolean,
-): Promise<'directory' | 'not-directory' | 'unknown'> {
+type Kind =
+  | { readonly kind: 'directory'; readonly real: string }
+  | { readonly kind: 'not-directory' | 'unknown' };
+
+async function kindOf(path: string, fs: FsSeam, follow: boolean): Promise<Kind> {
   try {
-    const stats = await fs.lstat(follow ? await fs.realpath(path) : path);
-    return stats.isDirectory() ? 'directory' : 'not-directory';
+    const real = follow ? await fs.realpath(path) : path;
+    return (await fs.lstat(real)).isDirectory()
+      ? { kind: 'directory', real }
+      : { kind: 'not-directory' };
   } catch (err) {
     const code = errnoOf(err);
-    return code === 'ENOENT' || code === 'ENOTDIR' ? 'not-directory' : 'unknown';
+    return { kind: code === 'ENOENT' || code === 'ENOTDIR' ? 'not-directory' : 'unknown' };
   }
 }
 
 /** Whether the directory the heartbeat is written in is provably gone (status's question). */
 export async function heartbeatDirectoryGone(path: string, fs: FsSeam): Promise<boolean> {
-  return (await kindOf(dirname(path), fs, true)) === 'not-directory';
+  return (await kindOf(dirname(path), fs, true)).kind === 'not-directory';
 }
