@@ -10,6 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 import { writeCodeCache } from './code-cache.mjs';
+import { swapIn } from './swap-in.mjs';
 
 const ROOT = new URL('..', import.meta.url);
 const { version } = JSON.parse(readFileSync(new URL('package.json', ROOT), 'utf8'));
@@ -21,19 +22,6 @@ const common = {
   target: 'node20',
   logLevel: 'warning',
 };
-
-/** A plugin that gives the bundle `file` wherever a source imports `specifier`, except in `file`. */
-function swapIn(name, specifier, file) {
-  const path = new URL(file, ROOT).pathname;
-  return {
-    name,
-    setup(plugin) {
-      plugin.onResolve({ filter: specifier }, (args) =>
-        args.importer === path ? undefined : { path },
-      );
-    },
-  };
-}
 
 // The planner's SHA-256 is node:crypto's; the bundle takes the plain TypeScript one with the same
 // interface instead, so that no call that only reads pays for loading node:crypto: from the

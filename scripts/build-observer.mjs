@@ -9,6 +9,7 @@
 // CursorHooksError from either bundle is the class every other entry point exports.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
+import { swapIn } from './swap-in.mjs';
 
 const ROOT = new URL('..', import.meta.url);
 const ERRORS = /(^|\/)errors\/errors\.js$/;
@@ -24,14 +25,7 @@ const sharedErrors = {
 };
 
 // The CommonJS bundle takes node:fs by plain require (src/observer/node-fs-commonjs.ts).
-const commonJsFs = {
-  name: 'commonjs-fs',
-  setup(plugin) {
-    plugin.onResolve({ filter: /^\.\/node-fs\.js$/ }, () => ({
-      path: new URL('src/observer/node-fs-commonjs.ts', ROOT).pathname,
-    }));
-  },
-};
+const commonJsFs = swapIn('commonjs-fs', /^\.\/node-fs\.js$/, 'src/observer/node-fs-commonjs.ts');
 
 const common = {
   absWorkingDir: ROOT.pathname,
