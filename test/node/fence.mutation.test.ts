@@ -19,6 +19,15 @@ import {
 import { EMPTY_RECORD, type LedgerRecord } from '../../src/node/ledger/ledger.js';
 import { Operation } from '../../src/planner/operation.js';
 
+/** A remove under way, as an input record holds it (spelled out: the fence builds its own). */
+const PENDING_REMOVE: LedgerRecord['pending'] = {
+  operation: Operation.Remove,
+  intended: null,
+  heartbeat: null,
+  disable: false,
+  contractFile: null,
+};
+
 function receipt(name: string): ReceiptJSON {
   return {
     version: 1,
@@ -125,13 +134,7 @@ describe('record transitions', () => {
       receipt: null,
       removed,
       released: { generation: 3, receipts: [B] },
-      pending: {
-        operation: Operation.Remove,
-        intended: null,
-        heartbeat: null,
-        disable: false,
-        contractFile: null,
-      },
+      pending: PENDING_REMOVE,
       heartbeat: null,
       disabled: null,
       contractFile: null,
@@ -225,13 +228,7 @@ describe('releaseRecord', () => {
     expect(releaseRecord(record)).toBe(record);
     const pendingRemove = {
       ...record,
-      pending: {
-        operation: Operation.Remove,
-        intended: null,
-        heartbeat: null,
-        disable: false,
-        contractFile: null,
-      },
+      pending: PENDING_REMOVE,
     };
     expect(releaseRecord(pendingRemove)).toEqual(record);
   });
