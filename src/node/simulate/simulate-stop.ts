@@ -92,9 +92,7 @@ export async function simulateStop(options: SimulateStopOptions): Promise<Simula
       : { record: entry.heartbeat, before: await readLiveness(entry.heartbeat, fs) };
   const run = await fire({ name: 'given', payload });
   const heartbeat =
-    watched === null
-      ? null
-      : heartbeatSeen(watched.before, await readLiveness(watched.record, fs));
+    watched === null ? null : heartbeatSeen(watched.before, await readLiveness(watched.record, fs));
   return { entry, cursorVersion, timeoutMs: ENTRY_TIMEOUT_MS, run, heartbeat };
 }
 
