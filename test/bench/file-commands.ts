@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { LinuxUserShell32212 } from '../../src/index.js';
 import { record } from '../shell/records.js';
 import { userFile } from './documents.js';
@@ -90,6 +91,7 @@ export const WRITE_TARGET = 1.3;
 /** qualify finish reads the probe's state and writes its record: more work than one install. */
 export const QUALIFY_FINISH_TARGET = 2;
 
+const INSTALL_FLOOR = fileURLToPath(new URL('./install-floor.cjs', import.meta.url));
 const files = (f: Fixture) => ['--hooks-file', f.hooks, '--ledger', f.ledger];
 
 export function fileCommands(): GroupReport {
@@ -104,6 +106,11 @@ export function fileCommands(): GroupReport {
     writeFileSync(contractFile, JSON.stringify(record()));
     const { executable, selector } = fresh.hookSpec;
     const probe = firedProbe(root);
+    // Each round installs into the untouched user file with an empty ledger.
+    const freshInstall = () => {
+      writeFileSync(writing.hooks, userFile());
+      rmSync(writing.ledger, { force: true });
+    };
     const qualified = ['--executable', executable, '--selector', selector, '--shell', RECORD_ID];
     // One row per call; a new command's call (e.g. qualify finish) is one more entry.
     const calls: Call[] = [
@@ -140,11 +147,14 @@ export function fileCommands(): GroupReport {
         args: ['install', ...files(writing), ...writing.spec],
         stdin: '',
         target: WRITE_TARGET,
-        // Each round installs into the untouched user file with an empty ledger.
-        prepare: () => {
-          writeFileSync(writing.hooks, userFile());
-          rmSync(writing.ledger, { force: true });
-        },
+        prepare: freshInstall,
+      },
+      {
+        label: "floor: install's durable writes, no kit",
+        args: [writing.hooks, writing.ledger],
+        stdin: '',
+        floor: INSTALL_FLOOR,
+        prepare: freshInstall,
       },
     ];
     const rows: Cell[][] = [];
@@ -153,7 +163,7 @@ export function fileCommands(): GroupReport {
       process.stderr.write(`  measuring ${call.label}\n`);
       const { row, target } = startupRow('file commands', call);
       rows.push(row);
-      targets.push(target);
+      if (target !== undefined) targets.push(target);
     }
     return {
       tables: [
@@ -162,6 +172,7 @@ export function fileCommands(): GroupReport {
           notes: [
             'a 2 KB user hooks.json in a temporary directory; the real install takes the lock,',
             'writes and fsyncs a temporary file, renames it, fsyncs the directory and the ledger',
+            "the floor row: test/bench/install-floor.cjs makes the real install's seven fsyncs, links and renames with no kit",
             CLEAN_ENV_NOTE,
             LOADS_NOTE,
           ],

@@ -18,6 +18,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const CLI = fileURLToPath(new URL('../../dist/cli.cjs', import.meta.url));
 const BUNDLE = fileURLToPath(new URL('../../dist/cli-main.cjs', import.meta.url));
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
+const EMPTY_SCRIPT = fileURLToPath(new URL('./exports-floor/empty.cjs', import.meta.url));
 /** The commands issue 20 names; `OTHER` for the rest. */
 export const TARGET = 1.2;
 export const OTHER = 1.5;
@@ -41,6 +42,11 @@ export interface Call {
   readonly target?: number;
   /** Runs before each round, untimed: e.g. restores the file a real write changed. */
   readonly prepare?: () => void;
+  /**
+   * A floor row: this script runs in place of the built CLI, to show what Node and the system
+   * charge for the call's unavoidable part with no kit at all. It reports, never has a target.
+   */
+  readonly floor?: string;
 }
 
 export const COLUMNS = ['command', 'node -e 0', 'cursorhooks', 'ratio', 'modules', 'node'];
@@ -68,6 +74,8 @@ function calls(): Call[] {
     },
     { label: 'contracts', args: ['contracts'], stdin: '', target: OTHER },
     { label: '--help', args: ['--help'], stdin: '', target: OTHER },
+    // What running any script file costs beside `node -e 0`: the CLI's start is measured from here.
+    { label: 'floor: an empty script, no kit', args: [], stdin: '', floor: EMPTY_SCRIPT },
   ];
 }
 
@@ -92,14 +100,15 @@ const median = (values: readonly number[]): number => {
 
 /** One call paired with a bare `node -e 0`, ROUNDS times: the medians and the median ratio. */
 export function measure(call: Call): { bare: number; cli: number; ratio: number } {
+  const args = [call.floor ?? CLI, ...call.args];
   const bare: number[] = [];
   const cli: number[] = [];
   const ratios: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     call.prepare?.();
     const cliFirst = round % 2 === 1;
-    const first = cliFirst ? time([CLI, ...call.args], call.stdin) : time(['-e', '0'], '');
-    const second = cliFirst ? time(['-e', '0'], '') : time([CLI, ...call.args], call.stdin);
+    const first = cliFirst ? time(args, call.stdin) : time(['-e', '0'], '');
+    const second = cliFirst ? time(['-e', '0'], '') : time(args, call.stdin);
     const [b, c] = cliFirst ? [second, first] : [first, second];
     bare.push(b);
     cli.push(c);
@@ -108,9 +117,14 @@ export function measure(call: Call): { bare: number; cli: number; ratio: number 
   return { bare: median(bare), cli: median(cli), ratio: median(ratios) };
 }
 
-/** A call's row of a start-up table and its target: the timings, then what it loads. */
-export function startupRow(group: string, call: Call): { row: Cell[]; target: Target } {
+/**
+ * A call's row of a start-up table and its target: the timings, then what it loads. A floor row
+ * has no target and no module counts (they count the bundle's modules).
+ */
+export function startupRow(group: string, call: Call): { row: Cell[]; target?: Target } {
   const { bare, cli, ratio } = measure(call);
+  if (call.floor !== undefined)
+    return { row: [call.label, ms(bare), ms(cli), times(ratio), '–', '–'] };
   call.prepare?.();
   const { evaluated, builtins } = moduleLoads(call.args, call.stdin);
   return {
@@ -142,7 +156,7 @@ export function startup(): GroupReport {
   for (const call of calls()) {
     const { row, target } = startupRow('start-up', call);
     rows.push(row);
-    targets.push(target);
+    if (target !== undefined) targets.push(target);
   }
   return {
     tables: [
