@@ -18,5 +18,8 @@ export default defineConfig({
     // Property and shell-recorder tests do real work; the default 5 s is too tight on 2 cores.
     testTimeout: 60_000,
     pool: 'forks',
+    // Both cores: most files wait on child processes, and one worker (the default here, cores
+    // minus one) left CI at eleven minutes.
+    maxWorkers: 2,
   },
 });
