@@ -91,7 +91,7 @@ export const WRITE_TARGET = 1.3;
 /** qualify finish reads the probe's state and writes its record: more work than one install. */
 export const QUALIFY_FINISH_TARGET = 2;
 
-const INSTALL_FLOOR = fileURLToPath(new URL('./install-floor.cjs', import.meta.url));
+const INSTALL_FLOOR = fileURLToPath(new URL('./floors/install.cjs', import.meta.url));
 const files = (f: Fixture) => ['--hooks-file', f.hooks, '--ledger', f.ledger];
 
 export function fileCommands(): GroupReport {
@@ -172,7 +172,7 @@ export function fileCommands(): GroupReport {
           notes: [
             'a 2 KB user hooks.json in a temporary directory; the real install takes the lock,',
             'writes and fsyncs a temporary file, renames it, fsyncs the directory and the ledger',
-            "the floor row: test/bench/install-floor.cjs makes the real install's seven fsyncs, links and renames with no kit",
+            "the floor row: test/bench/floors/install.cjs makes the real install's seven fsyncs, links and renames with no kit",
             CLEAN_ENV_NOTE,
             LOADS_NOTE,
           ],

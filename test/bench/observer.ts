@@ -3,8 +3,8 @@
 // CLI start-up group, in the same clean environment (CLEAN_ENV), so neither side pays for a
 // preload the other skips. The target is the CommonJS observer's; the ES module observer and the
 // two floors (a script with no kit reading stdin, in each module format) are reported beside it,
-// so the kit's own share shows; a third floor adds one empty module taken through an exports map,
-// which is what Node itself charges before the first line of any subpath export runs.
+// so the kit's own share shows; a third floor requires the CommonJS one by name through an exports
+// map, which is what Node itself charges before the first line of any subpath export runs.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { type GroupReport, ms, type Target, times } from './report.js';
@@ -18,17 +18,17 @@ const SCRIPTS = [
   { label: 'observer, ES module (import)', file: script('observer-stop.mjs'), target: false },
   {
     label: 'floor: CommonJS reading stdin, no kit',
-    file: script('stdin-floor.cjs'),
+    file: script('floors/stdin.cjs'),
     target: false,
   },
   {
-    label: 'floor: the same, plus an empty module through an exports map',
-    file: script('exports-floor/stop.cjs'),
+    label: 'floor: the same, required through an exports map',
+    file: script('floors/stdin-through-exports.cjs'),
     target: false,
   },
   {
     label: 'floor: ES module reading stdin, no kit',
-    file: script('stdin-floor.mjs'),
+    file: script('floors/stdin.mjs'),
     target: false,
   },
 ] as const;
@@ -104,8 +104,8 @@ export function observer(): GroupReport {
           'wall time per process in ms (medians); ratio = median of the per-pair ratios',
           CLEAN_ENV_NOTE,
           'the observers: test/bench/observer-stop.cjs and .mjs, each taking cursorhooks/observer by name (the built entry), a stop payload on stdin, {} on stdout',
-          'the floors: test/bench/stdin-floor.cjs and .mjs, process.stdin read and {} written with no kit',
-          'test/bench/exports-floor/stop.cjs adds what any observer pays that takes a package by a subpath: Node loads its ES resolver for an exports map, even under require',
+          'the floors: test/bench/floors/stdin.cjs and .mjs, process.stdin read and {} written with no kit',
+          'test/bench/floors/stdin-through-exports.cjs requires stdin.cjs by name through an exports map, as any observer takes a package by a subpath: Node loads its ES resolver for it, even under require',
           `the target (${OBSERVER_TARGET}×) is the CommonJS observer's; an ES module observer pays for Node's ES loader on every stop, as its floor shows`,
         ],
         columns: ['case', 'node -e 0', 'script', 'ratio'],

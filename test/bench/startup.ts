@@ -18,7 +18,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const CLI = fileURLToPath(new URL('../../dist/cli.cjs', import.meta.url));
 const BUNDLE = fileURLToPath(new URL('../../dist/cli-main.cjs', import.meta.url));
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
-const EMPTY_SCRIPT = fileURLToPath(new URL('./exports-floor/empty.cjs', import.meta.url));
+const EMPTY_SCRIPT = fileURLToPath(new URL('./floors/empty.cjs', import.meta.url));
 /** The commands issue 20 names; `OTHER` for the rest. */
 export const TARGET = 1.2;
 export const OTHER = 1.5;

@@ -1,4 +1,4 @@
-// The same floor as stdin-floor.cjs, as an ES module: what Node's ES loader adds by itself.
+// The same floor as stdin.cjs, as an ES module: what Node's ES loader adds by itself.
 import { writeSync } from 'node:fs';
 
 const chunks = [];

@@ -1,2 +1,0 @@
-// Empty on purpose: the floors time Node alone, as a script file and as a module taken through
-// an exports map.
